@@ -1,0 +1,189 @@
+import Foundation
+import Logging
+
+/// The per-instance measurement state machine. It is the only owner of the viewing state and
+/// processes commands strictly in call order (fed by ``CommandInbox``).
+actor MeterEngine {
+    /// The asset currently measured, from its `loadMetadata` until stop, end or another asset.
+    private struct Segment {
+        var metadata: AssetMetadata
+        var key: AssetKey
+        var start: Double?
+        var pendingSeconds: Int64 = 0
+    }
+
+    let appInfo: AppInfo
+    let sdkVersion: String
+    private let environment: MeterEnvironment
+    private let delivery: DeliveryQueue
+    private let snapshot: Locked<MeterSnapshot>
+    private let eventSink: @Sendable (MeterEvent) -> Void
+    private var logger: Logger
+
+    private var state: LifecycleState
+    private var channelName = PingBuilder.defaultChannelName
+    private var sessionID: String?
+    private var segment: Segment?
+    private var references: [AssetKey: PlayheadCrediting] = [:]
+    private var viewed: Set<AssetKey> = []
+    private var currentContent: ContentMetadata?
+
+    init(
+        appInfo: AppInfo, sdkVersion: String, environment: MeterEnvironment, delivery: DeliveryQueue,
+        snapshot: Locked<MeterSnapshot>, logger: Logger, eventSink: @escaping @Sendable (MeterEvent) -> Void
+    ) {
+        self.appInfo = appInfo
+        self.sdkVersion = sdkVersion
+        self.environment = environment
+        self.delivery = delivery
+        self.snapshot = snapshot
+        self.logger = logger
+        self.eventSink = eventSink
+        self.state = snapshot.withLock { $0.state }
+    }
+
+    /// Processes a batch of commands in order.
+    func process(_ batch: [TimedCommand]) async {
+        for command in batch {
+            await handle(command)
+        }
+    }
+
+    private func handle(_ timed: TimedCommand) async {
+        let time = timed.time
+        switch timed.command {
+        case .play(let channel):
+            guard accept(.play, at: time) else { return }
+            logger.info("play", metadata: ["channelName": "\(channel ?? "")"])
+            sessionID = environment.identifiers.newSessionID()
+            viewed.removeAll()
+            channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingBuilder.defaultChannelName
+        case .loadMetadata(let values):
+            guard state == .idle || state == .processing else { _ = accept(.loadMetadata, at: time); return }
+            logger.info("loadMetadata", metadata: ["metadata": "\(values)"])
+            let parsed = MetadataParser.parse(values, market: appInfo.market)
+            for issue in parsed.issues {
+                report(issue.code, "loadMetadata: '\(issue.key)' \(issue.problem)", at: time)
+            }
+            guard let metadata = parsed.metadata, accept(.loadMetadata, at: time) else { return }
+            await load(metadata, at: time)
+        case .playhead(let position):
+            guard accept(.playheadPosition, at: time) else { return }
+            await playhead(position, at: time)
+        case .stop:
+            guard accept(.stop, at: time) else { return }
+            logger.info("stop")
+            await closeSegment(at: time, final: false)
+        case .end:
+            guard accept(.end, at: time) else { return }
+            logger.info("end")
+            await closeSegment(at: time, final: true)
+            references.removeAll()
+            viewed.removeAll()
+        case .setDisabled(let disabled):
+            let wasProcessing = state == .processing
+            guard accept(disabled ? .disableAPI : .enableAPI, at: time) else { return }
+            logger.info("appDisableApi", metadata: ["value": "\(disabled)"])
+            if wasProcessing { await closeSegment(at: time, final: false) }
+        case .setDebug(let on):
+            logger.logLevel = on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical)
+        case .inputError(let code, let message):
+            report(code, message, at: time)
+        case .barrier(let continuation):
+            await delivery.waitUntilIdle()
+            let counters = await delivery.counters
+            snapshot.withLock { $0.delivery = counters }
+            continuation.resume()
+        }
+    }
+
+    /// Applies the lifecycle table: moves to the next state, or counts and logs an ignored call.
+    private func accept(_ call: LifecycleCall, at time: Double) -> Bool {
+        guard let next = LifecycleTable.next(after: call, in: state) else {
+            logger.warning("\(LifecycleTable.ignoredReason(for: call, in: state))")
+            snapshot.withLock { $0.ignoredCalls += 1 }
+            return false
+        }
+        state = next
+        snapshot.withLock { $0.state = next }
+        return true
+    }
+
+    private func load(_ metadata: AssetMetadata, at time: Double) async {
+        if sessionID == nil {
+            sessionID = environment.identifiers.newSessionID()
+        }
+        let key = AssetKey(metadata.kind, metadata.assetID)
+        if case .content(let content) = metadata {
+            currentContent = content
+        }
+        if segment?.key == key {
+            segment?.metadata = metadata
+            return
+        }
+        await closeSegment(at: time, final: false)
+        segment = Segment(metadata: metadata, key: key)
+    }
+
+    private func playhead(_ position: Int64, at time: Double) async {
+        guard position >= 0 else {
+            report(.invalidPlayheadPosition, "playheadPosition \(position) is negative; ignored", at: time)
+            return
+        }
+        guard var current = segment else {
+            logger.warning("playheadPosition ignored: no metadata loaded; call loadMetadata first")
+            snapshot.withLock { $0.ignoredCalls += 1 }
+            return
+        }
+        logger.debug("playheadPosition", metadata: ["position": "\(position)"])
+        if current.start == nil { current.start = time }
+        if !viewed.contains(current.key) {
+            viewed.insert(current.key)
+            await send(.view, for: current, credited: 0, at: time, final: false)
+        }
+        if references[current.key, default: PlayheadCrediting()].report(position) {
+            current.pendingSeconds += 1
+            snapshot.withLock { $0.creditedSeconds[current.key, default: 0] += 1 }
+            if current.pendingSeconds >= environment.durationPingInterval {
+                await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: false)
+                current.pendingSeconds = 0
+            }
+        }
+        segment = current
+    }
+
+    /// Ends the current segment, sending its not-yet-reported credited seconds.
+    private func closeSegment(at time: Double, final: Bool) async {
+        guard let current = segment else { return }
+        segment = nil
+        if current.pendingSeconds > 0 {
+            await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: final)
+        }
+    }
+
+    private func send(_ kind: PingKind, for segment: Segment, credited: Int64, at time: Double, final: Bool) async {
+        let facts = PingFacts(
+            appInfo: appInfo, sdkVersion: sdkVersion, sessionID: sessionID ?? "",
+            channelName: channelName, asset: segment.metadata, content: currentContent,
+            kind: kind, creditedSeconds: credited, segmentStart: segment.start ?? time, createdAt: time,
+            isFinal: final, pingID: environment.identifiers.newPingID())
+        let ping = PingBuilder.build(facts)
+        logger.debug("ping built", metadata: ["ping": "\(ping.parameters)"])
+        snapshot.withLock { $0.pingsBuilt += 1 }
+        await delivery.enqueue(ping)
+    }
+
+    /// Records an error or event, tells the delegate, and logs it.
+    func report(_ code: MeterEventCode, _ description: String, at time: Double) {
+        let event = MeterEvent(code: code, description: description, timestamp: Date(timeIntervalSince1970: time))
+        snapshot.withLock {
+            if code.isEvent { $0.lastEvent = event } else { $0.lastError = event }
+        }
+        if code.isEvent {
+            logger.info("event \(code.rawValue): \(description)")
+        } else {
+            logger.error("error \(code.rawValue): \(description)")
+        }
+        eventSink(event)
+    }
+}

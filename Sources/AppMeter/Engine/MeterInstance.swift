@@ -1,0 +1,129 @@
+import Foundation
+import Logging
+
+/// One measurement instance: the engine behind a `NielsenAppApi` object.
+///
+/// Every method returns at once and may be called from any thread; calls are processed in the
+/// order they were made. Reading properties never waits for processing: they reflect the calls
+/// processed so far (call ``flush()`` to wait for all of them).
+public final class MeterInstance: Sendable {
+    /// This engine's version, reported as `meterVersion`.
+    public static let version = "1.0.0"
+
+    /// The validated appInfo.
+    public let appInfo: AppInfo
+    /// The SDK version sent in pings (`c16=sdkv,…`): `ai.` on Apple platforms, `al.` on Linux.
+    public let sdkVersion: String
+
+    private let inbox = CommandInbox()
+    private let clock: MeterClock
+    private let engine: MeterEngine
+    private let snapshotBox: Locked<MeterSnapshot>
+    private let disabledRequest = Locked(false)
+    private let debugRequest = Locked(false)
+
+    /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
+    ///
+    /// - Parameters:
+    ///   - appInfo: validated appInfo.
+    ///   - environment: clock, transport, identifiers and cadence.
+    ///   - events: receives every event and error, in order, on an SDK-owned task.
+    public init?(
+        appInfo: AppInfo, environment: MeterEnvironment = .live,
+        events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
+    ) {
+        guard InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        self.appInfo = appInfo
+        sdkVersion = Self.platformPrefix + "." + Self.version
+        clock = environment.clock
+        var logger = Logger(label: "AppMeter.\(appInfo.appID)")
+        logger.logLevel = appInfo.debugLevel?.logLevel ?? .critical
+        let snapshot = Locked(MeterSnapshot(state: .idle))
+        snapshotBox = snapshot
+        let reportBox = Locked<MeterEngine?>(nil)
+        let delivery = DeliveryQueue(
+            transport: environment.transport, baseURL: appInfo.collectorURL, clock: environment.clock,
+            sleep: environment.sleep,
+            report: { code, message in
+                let time = environment.clock.now()
+                Task { await reportBox.withLock { $0 }?.report(code, message, at: time) }
+            })
+        let engine = MeterEngine(
+            appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
+            snapshot: snapshot, logger: logger, eventSink: events)
+        reportBox.withLock { $0 = engine }
+        self.engine = engine
+        let inbox = self.inbox
+        let startTime = environment.clock.now()
+        let sdkVersion = sdkVersion
+        Task {
+            await engine.report(.startup, "AppMeter \(sdkVersion) is initialized for \(appInfo.appName)", at: startTime)
+            while let batch = await inbox.next() {
+                await engine.process(batch)
+            }
+        }
+    }
+
+    deinit {
+        inbox.close()
+        InstanceRegistry.release(appInfo.appID)
+    }
+
+    /// The version string for this platform, e.g. `ai.1.0.0`.
+    public static var platformVersion: String { platformPrefix + "." + version }
+
+    /// `ai` on Apple platforms, `al` on Linux.
+    #if canImport(Darwin)
+    public static let platformPrefix = "ai"
+    #else
+    public static let platformPrefix = "al"
+    #endif
+
+    private func submit(_ command: MeterCommand) {
+        inbox.push(TimedCommand(command: command, time: clock.now()))
+    }
+
+    /// Starts a viewing session (`play`).
+    public func play(channelName: String?) { submit(.play(channelName: channelName)) }
+    /// Loads content or ad metadata, as the string dictionary the app passed.
+    public func loadMetadata(_ values: [String: String]) { submit(.loadMetadata(values)) }
+    /// Reports the playhead: seconds for VOD, Unix seconds for live.
+    public func playheadPosition(_ position: Int64) { submit(.playhead(position)) }
+    /// Pauses measurement (`stop`).
+    public func stop() { submit(.stop) }
+    /// Ends the content (`end`).
+    public func end() { submit(.end) }
+    /// Turns verbose (DEBUG) logging on or off at run time; off returns to the `nol_devDebug` level.
+    public var debug: Bool {
+        get { debugRequest.withLock { $0 } }
+        set {
+            debugRequest.withLock { $0 = newValue }
+            submit(.setDebug(newValue))
+        }
+    }
+
+    /// Reports an input error found while parsing a call; it is delivered in call order.
+    public func reportInputError(_ code: MeterEventCode, _ description: String) {
+        submit(.inputError(code, description))
+    }
+
+    /// The kill switch (`appDisableApi`). Reading returns the last value set.
+    public var isDisabled: Bool {
+        get { disabledRequest.withLock { $0 } }
+        set {
+            disabledRequest.withLock { $0 = newValue }
+            submit(.setDisabled(newValue))
+        }
+    }
+
+    /// What has been processed so far.
+    public var snapshot: MeterSnapshot { snapshotBox.withLock { $0 } }
+
+    /// Waits until every call made before it is processed and every ping built has been
+    /// delivered or refused.
+    public func flush() async {
+        await withCheckedContinuation { continuation in
+            inbox.push(TimedCommand(command: .barrier(continuation), time: clock.now()))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// The four states of an SDK instance (iOS SDK API Reference, "Life cycle of SDK instance").
+public enum LifecycleState: String, Sendable, CaseIterable {
+    /// Created with plain `init()`: every call is ignored.
+    case initial
+    /// Initialised and waiting for `play` / `loadMetadata`.
+    case idle
+    /// Measuring.
+    case processing
+    /// Turned off by `appDisableApi = true` (or by the census).
+    case disabled
+}
+
+/// The API calls that drive the lifecycle.
+public enum LifecycleCall: String, Sendable, CaseIterable {
+    /// `play(_:)`.
+    case play
+    /// `loadMetadata(_:)`.
+    case loadMetadata
+    /// `playheadPosition(_:)`.
+    case playheadPosition
+    /// `stop()`.
+    case stop
+    /// `end()`.
+    case end
+    /// `appDisableApi = true`.
+    case disableAPI
+    /// `appDisableApi = false`.
+    case enableAPI
+}
+
+/// The finite-state-machine table, as data. A nil cell means the call is not expected in that state:
+/// it is ignored, logged at WARN and counted.
+///
+/// It follows the table in ios-sdk-api-reference.txt with two documented exceptions
+/// (docs/decisions.md): `loadMetadata` is accepted while processing (every documented ad sequence
+/// loads ad and content metadata back to back), and `appDisableApi = true` works while processing
+/// (the prose says the kill switch moves the instance to Disabled, without condition).
+public enum LifecycleTable {
+    /// `table[call][state]` is the next state, or nil when the call is ignored.
+    public static let table: [LifecycleCall: [LifecycleState: LifecycleState]] = [
+        .play: [.idle: .processing],
+        .loadMetadata: [.idle: .processing, .processing: .processing],
+        .playheadPosition: [.processing: .processing],
+        .stop: [.processing: .idle],
+        .end: [.processing: .idle],
+        .disableAPI: [.idle: .disabled, .processing: .disabled],
+        .enableAPI: [.disabled: .idle],
+    ]
+
+    /// The state after `call` in `state`, or nil when the call is not expected there.
+    public static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
+        table[call]?[state]
+    }
+
+    /// Why a call was ignored, in words an integrator can act on.
+    public static func ignoredReason(for call: LifecycleCall, in state: LifecycleState) -> String {
+        switch (call, state) {
+        case (_, .initial):
+            "\(call.rawValue) ignored: the instance was created with init() instead of init(appInfo:delegate:)"
+        case (_, .disabled):
+            "\(call.rawValue) ignored: the SDK is disabled (appDisableApi is true)"
+        case (.play, .processing):
+            "play ignored: a viewing session is already running; call stop or end first"
+        case (.playheadPosition, .idle):
+            "playheadPosition ignored in Idle: after stop or end, call loadMetadata (or play) before sending playheads"
+        case (.stop, .idle), (.end, .idle):
+            "\(call.rawValue) ignored: nothing is being measured (Idle)"
+        case (.enableAPI, _):
+            "appDisableApi = false ignored: the SDK is not disabled"
+        default:
+            "\(call.rawValue) is not expected in state \(state.rawValue)"
+        }
+    }
+}

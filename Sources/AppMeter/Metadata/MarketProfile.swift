@@ -1,0 +1,55 @@
+/// What differs between measurement markets, keyed by the `sfcode` in appInfo.
+///
+/// One entry per market: adding a market is adding one value to ``MarketProfile/all``.
+/// The limits come from the market pages (see docs/decisions.md for the contradictions).
+public struct MarketProfile: Sendable, Equatable {
+    /// The market's name, for logs and reports.
+    public let name: String
+    /// The sfcodes that select this market.
+    public let sfcodes: Set<String>
+    /// Longest accepted `assetid`.
+    public let assetIDMaxLength: Int
+    /// If set, the only characters an `assetid` may contain.
+    public let assetIDCharacters: String?
+    /// Longest accepted `program`.
+    public let programMaxLength: Int
+    /// Longest accepted `title`.
+    public let titleMaxLength: Int
+    /// Whether a backslash is forbidden in `title` (Poland: third-party processing).
+    public let titleForbidsBackslash: Bool
+    /// Whether appInfo must carry `appname` and `appversion` (Poland detects them).
+    public let requiresAppNameAndVersion: Bool
+
+    /// Letters, digits, `_` and `-`: the Polish `assetid` alphabet.
+    static let polishAssetIDCharacters =
+        "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_-"
+
+    /// Every market this build knows, first match wins; ``generic`` applies to any other sfcode.
+    public static let all: [MarketProfile] = [
+        MarketProfile(
+            name: "Italy", sfcodes: ["it"], assetIDMaxLength: 32, assetIDCharacters: nil,
+            programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
+            requiresAppNameAndVersion: true),
+        MarketProfile(
+            name: "Ireland", sfcodes: ["ire"], assetIDMaxLength: 32, assetIDCharacters: nil,
+            programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
+            requiresAppNameAndVersion: true),
+        MarketProfile(
+            name: "Poland", sfcodes: ["pl", "pl-cert"], assetIDMaxLength: 64,
+            assetIDCharacters: polishAssetIDCharacters,
+            programMaxLength: 254, titleMaxLength: 254, titleForbidsBackslash: true,
+            requiresAppNameAndVersion: false),
+    ]
+
+    /// The profile for any sfcode without an entry of its own (us, dcr, dcr-cert, cert, uat-cert, …).
+    public static let generic = MarketProfile(
+        name: "Generic", sfcodes: [], assetIDMaxLength: 100, assetIDCharacters: nil,
+        programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
+        requiresAppNameAndVersion: true)
+
+    /// The profile for `sfcode` (case-insensitive).
+    public static func forSFCode(_ sfcode: String) -> MarketProfile {
+        let code = sfcode.lowercased()
+        return all.first { $0.sfcodes.contains(code) } ?? generic
+    }
+}

@@ -1,0 +1,71 @@
+/// Turns the string dictionary of a `loadMetadata` call into typed metadata plus the problems
+/// found, using ``MetadataFieldRule/all`` and the market's limits.
+public enum MetadataParser {
+    /// The outcome of parsing one `loadMetadata` call.
+    public struct Result: Sendable, Equatable {
+        /// The metadata to measure, or nil when the call cannot be measured at all (unknown `type`).
+        public let metadata: AssetMetadata?
+        /// Problems to report; the asset is measured anyway when `metadata` is not nil.
+        public let issues: [MetadataIssue]
+    }
+
+    /// Parses `values` for `market`.
+    public static func parse(_ values: [String: String], market: MarketProfile) -> Result {
+        var issues: [MetadataIssue] = []
+        let kind: AssetKind
+        let adType: AdType?
+        switch values["type"]?.lowercased() {
+        case nil, "":
+            issues.append(MetadataIssue(key: "type", problem: "is missing; measured as content", code: .emptyValue))
+            kind = .content
+            adType = nil
+        case "content":
+            kind = .content
+            adType = nil
+        case let raw?:
+            guard let type = AdType(rawValue: raw) else {
+                issues.append(MetadataIssue(
+                    key: "type",
+                    problem: "\"\(values["type"]!)\" is not content, preroll, midroll, postroll or ad; call ignored",
+                    code: .failedParseMetadata))
+                return Result(metadata: nil, issues: issues)
+            }
+            kind = .ad
+            adType = type
+        }
+
+        for rule in MetadataFieldRule.all {
+            guard let value = values[rule.key], !value.isEmpty else {
+                if rule.requiredFor.contains(kind) {
+                    issues.append(MetadataIssue(key: rule.key, problem: "is missing", code: .emptyValue))
+                }
+                continue
+            }
+            if let problem = rule.check(value, market) {
+                issues.append(MetadataIssue(key: rule.key, problem: problem, code: .failedParseMetadata))
+            }
+        }
+
+        let assetID = values["assetid", default: ""]
+        let length = values["length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        let metadata: AssetMetadata
+        if let adType {
+            metadata = .ad(AdMetadata(
+                type: adType, assetID: assetID, title: values["title", default: ""],
+                length: length, podIndex: values["adldx", default: ""]))
+        } else {
+            metadata = .content(ContentMetadata(
+                assetID: assetID,
+                program: values["program", default: ""],
+                title: values["title", default: ""],
+                length: length,
+                airdate: values["airdate", default: ""],
+                fullEpisodeFlag: values["isfullepisode"].flatMap(FullEpisodeFlag.normalise) ?? "",
+                adLoadType: ["1", "2"].contains(values["adloadtype"]) ? values["adloadtype"]! : "",
+                segB: values["segB", default: ""], segC: values["segC", default: ""],
+                crossId1: values["crossId1", default: ""], crossId2: values["crossId2", default: ""],
+                isAudio: values["isAudio"]?.lowercased() == "true"))
+        }
+        return Result(metadata: metadata, issues: issues)
+    }
+}

@@ -1,0 +1,67 @@
+/// One problem found in `loadMetadata` input. The asset is still measured; the problem is
+/// reported as an error naming the key.
+public struct MetadataIssue: Sendable, Equatable {
+    /// The metadata key.
+    public let key: String
+    /// What is wrong with it.
+    public let problem: String
+    /// `emptyValue` (1004) for a missing key, `failedParseMetadata` (2) for an invalid value.
+    public let code: MeterEventCode
+}
+
+/// The validation rules for metadata keys, as data: which asset kinds require the key and what a
+/// valid value looks like in a given market. Tests walk this table row by row.
+struct MetadataFieldRule: Sendable {
+    let key: String
+    let requiredFor: Set<AssetKind>
+    /// Returns the problem with `value`, or nil when it is valid.
+    let check: @Sendable (_ value: String, _ market: MarketProfile) -> String?
+
+    static let all: [MetadataFieldRule] = [
+        MetadataFieldRule(key: "assetid", requiredFor: [.content, .ad]) { value, market in
+            if value.count > market.assetIDMaxLength {
+                return "is \(value.count) characters; \(market.name) allows at most \(market.assetIDMaxLength)"
+            }
+            if let allowed = market.assetIDCharacters, let bad = value.first(where: { !allowed.contains($0) }) {
+                return "contains \"\(bad)\"; \(market.name) allows only letters, digits, '_' and '-'"
+            }
+            return nil
+        },
+        MetadataFieldRule(key: "program", requiredFor: [.content]) { value, market in
+            value.count > market.programMaxLength
+                ? "is \(value.count) characters; \(market.name) allows at most \(market.programMaxLength)" : nil
+        },
+        MetadataFieldRule(key: "title", requiredFor: [.content]) { value, market in
+            if value.count > market.titleMaxLength {
+                return "is \(value.count) characters; \(market.name) allows at most \(market.titleMaxLength)"
+            }
+            if market.titleForbidsBackslash && value.contains("\\") {
+                return "contains a backslash, which \(market.name) does not allow"
+            }
+            return nil
+        },
+        MetadataFieldRule(key: "length", requiredFor: [.content]) { value, _ in
+            Int64(value).map { $0 >= 0 } == true ? nil : "\"\(value)\" is not a whole number of seconds"
+        },
+        MetadataFieldRule(key: "airdate", requiredFor: [.content]) { value, _ in
+            AirdateFormat.isValid(value) ? nil : "\"\(value)\" is not a documented airdate format (e.g. YYYYMMDD HH:MI:SS)"
+        },
+        MetadataFieldRule(key: "isfullepisode", requiredFor: [.content]) { value, _ in
+            FullEpisodeFlag.normalise(value) == nil ? "\"\(value)\" is not 'y' or 'n'" : nil
+        },
+        MetadataFieldRule(key: "adloadtype", requiredFor: [.content]) { value, _ in
+            value == "1" || value == "2" ? nil : "\"\(value)\" is not '1' (linear) or '2' (dynamic)"
+        },
+    ]
+}
+
+/// `isfullepisode` values: `y`/`n`, and the `Yes`/`No` spelling of the Poland sample.
+enum FullEpisodeFlag {
+    static func normalise(_ value: String) -> String? {
+        switch value.lowercased() {
+        case "y", "yes": "y"
+        case "n", "no": "n"
+        default: nil
+        }
+    }
+}

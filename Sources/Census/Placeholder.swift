@@ -1,0 +1,3 @@
+import Hummingbird
+import SQLiteKit
+import PostgresKit

@@ -1,0 +1,32 @@
+import AppMeter
+
+/// Forwards engine events to the app's delegate without keeping the delegate or the API object
+/// alive (both are held weakly, as the documented SDK does).
+final class DelegateRelay: @unchecked Sendable {
+    // @unchecked: the weak references are only read and written under `refs`'s lock, and the
+    // delegate is only called, never mutated, from the engine's task.
+    private struct References {
+        weak var api: NielsenAppApi?
+        weak var delegate: NielsenAppApiDelegate?
+    }
+
+    private let refs = Locked(References())
+
+    func attach(api: NielsenAppApi, delegate: NielsenAppApiDelegate?) {
+        refs.withLock {
+            $0.api = api
+            $0.delegate = delegate
+        }
+    }
+
+    func deliver(_ event: MeterEvent) {
+        let (api, delegate) = refs.withLock { ($0.api, $0.delegate) }
+        guard let api, let delegate else { return }
+        let dictionary: [AnyHashable: Any] = event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
+        if event.code.isEvent {
+            delegate.nielsenAppApi(api, eventOccurred: dictionary)
+        } else {
+            delegate.nielsenAppApi(api, errorOccurred: dictionary)
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import AppMeter
+import Foundation
+import Logging
+
+/// The primary application interface of the SDK, with the documented names so that existing
+/// integration code compiles unchanged.
+///
+/// Every method takes the documented input — a JSON object string or a dictionary of strings —
+/// returns at once, and may be called from any thread; an instance processes its calls in the
+/// order they were made. Bad input never crashes: it is reported to the delegate and in
+/// ``lastErrorDict``, and the call is ignored.
+///
+/// ```swift
+/// let api = NielsenAppApi(appInfo: ["appid": "P…", "appname": "My App", "appversion": "1.0",
+///                                   "sfcode": "dcr"], delegate: self)
+/// api?.play(["channelName": "My Channel"])
+/// api?.loadMetadata(contentMetadata)
+/// api?.playheadPosition(position)   // every second
+/// api?.end()
+/// ```
+public final class NielsenAppApi: @unchecked Sendable {
+    // @unchecked: every stored property is immutable and Sendable except the relay, which guards
+    // its weak references with a lock. The class is not `Sendable`-checked only because the
+    // delegate protocol cannot require `Sendable` without breaking existing app code.
+    private let instance: MeterInstance?
+    private let relay = DelegateRelay()
+
+    private static let logger = Logger(label: "NielsenAppApi")
+
+    /// Creates an SDK instance, or returns nil when `appInfo` is invalid (the reason is logged)
+    /// or when four instances for the same appid are already alive.
+    ///
+    /// - Parameters:
+    ///   - appInfo: a JSON object string or a dictionary with `appid` (required, `P`/`T` + GUID),
+    ///     `appname`, `appversion`, `sfcode`, optional `nol_devDebug` (`INFO`, `WARN`, `ERROR`,
+    ///     `DEBUG`) and the AppMeter extension `nol_collectorURL` (the collector's base URL).
+    ///   - delegate: receives events and errors; held weakly.
+    public convenience init?(appInfo: Any, delegate: NielsenAppApiDelegate?) {
+        self.init(appInfo: appInfo, delegate: delegate, environment: .live)
+    }
+
+    /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
+    /// the AppMeter extension used by tests, `meter demo` and test rigs.
+    public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
+        let values: [String: String]
+        switch UntypedInput.stringDictionary(from: appInfo) {
+        case .success(let parsed): values = parsed
+        case .failure(let error):
+            Self.logger.error("NielsenAppApi not created: appInfo \(error)")
+            return nil
+        }
+        let parsedInfo: AppInfo
+        switch AppInfo.parse(values) {
+        case .success(let info): parsedInfo = info
+        case .failure(let error):
+            Self.logger.error("NielsenAppApi not created: \(error)")
+            return nil
+        }
+        let relay = self.relay
+        guard let instance = MeterInstance(appInfo: parsedInfo, environment: environment, events: relay.deliver)
+        else {
+            Self.logger.error(
+                "NielsenAppApi not created: appid \(parsedInfo.appID) already has four live instances; release one first")
+            return nil
+        }
+        self.instance = instance
+        relay.attach(api: self, delegate: delegate)
+    }
+
+    /// Creates an instance in the Initial state. As documented, such an instance ignores every
+    /// call and reports nothing: use ``init(appInfo:delegate:)``.
+    public init() {
+        instance = nil
+    }
+
+    // MARK: Measurement
+
+    /// Starts a viewing session. `channelInfo` is an optional JSON object string or dictionary with
+    /// `channelName`; without it the channel name is `defaultChannelName`. Calling `play` again
+    /// while a session runs does nothing.
+    public func play(_ channelInfo: Any? = nil) {
+        guard let instance else { return }
+        guard let channelInfo else { return instance.play(channelName: nil) }
+        switch UntypedInput.stringDictionary(from: channelInfo) {
+        case .success(let values): instance.play(channelName: values["channelName"])
+        case .failure(let error): instance.reportInputError(.failedParseStartInfo, "play: \(error); call ignored")
+        }
+    }
+
+    /// Loads content or ad metadata (a JSON object string or dictionary of strings) at the start
+    /// of each asset and when resuming after `stop`. Missing or invalid keys are reported as
+    /// errors naming the key; the asset is still measured.
+    public func loadMetadata(_ metadata: Any) {
+        guard let instance else { return }
+        switch UntypedInput.stringDictionary(from: metadata) {
+        case .success(let values): instance.loadMetadata(values)
+        case .failure(let error): instance.reportInputError(.failedParseMetadata, "loadMetadata: \(error); call ignored")
+        }
+    }
+
+    /// Reports the playhead every second while playing: seconds from the start for VOD (ads
+    /// restart at 0), Unix seconds for live. Costs well under a microsecond on the caller's thread.
+    public func playheadPosition(_ playheadPos: Int64) {
+        instance?.playheadPosition(playheadPos)
+    }
+
+    /// Pauses measurement: on pause, at the end of each ad, and on every interruption.
+    public func stop() {
+        instance?.stop()
+    }
+
+    /// Ends the content: playback completed or the user switched to other content.
+    public func end() {
+        instance?.end()
+    }
+
+    // MARK: Properties
+
+    /// The kill switch: `true` disables measurement (nothing is measured or built while
+    /// disabled); `false` enables it again.
+    public var appDisableApi: Bool {
+        get { instance?.isDisabled ?? false }
+        set { instance?.isDisabled = newValue }
+    }
+
+    /// Turns verbose (DEBUG) logging on or off at run time.
+    public var debug: Bool {
+        get { instance?.debug ?? false }
+        set { instance?.debug = newValue }
+    }
+
+    /// The SDK version, e.g. `ai.1.0.0` (`al.` on Linux).
+    public var meterVersion: String {
+        instance?.sdkVersion ?? MeterInstance.platformVersion
+    }
+
+    /// The last event (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
+    public var lastEventDict: [AnyHashable: Any]! {
+        instance?.snapshot.lastEvent.map(Self.dictionary)
+    }
+
+    /// The last error (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
+    public var lastErrorDict: [AnyHashable: Any]! {
+        instance?.snapshot.lastError.map(Self.dictionary)
+    }
+
+    // MARK: AppMeter extensions
+
+    /// The engine behind this object (nil for an instance made with `init()`): its snapshot shows
+    /// the lifecycle state, credited seconds and delivery counters.
+    public var meter: MeterInstance? { instance }
+
+    /// Waits until every call made so far is processed and every ping built has been delivered
+    /// or refused by the collector.
+    public func flush() async {
+        await instance?.flush()
+    }
+
+    private static func dictionary(_ event: MeterEvent) -> [AnyHashable: Any] {
+        event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
+    }
+}
