@@ -41,6 +41,20 @@ public struct Ping: Sendable, Equatable {
     /// Every parameter but `c62` (send time) and `rnd`, which the encoder adds at send time.
     public let parameters: [PingParameter]
 
+    /// Creates a ping.
+    public init(
+        id: String, kind: PingKind, assetKind: AssetKind, assetID: String, creditedSeconds: Int64,
+        createdAt: Double, parameters: [PingParameter]
+    ) {
+        self.id = id
+        self.kind = kind
+        self.assetKind = assetKind
+        self.assetID = assetID
+        self.creditedSeconds = creditedSeconds
+        self.createdAt = createdAt
+        self.parameters = parameters
+    }
+
     /// The value of parameter `name`, if present.
     public subscript(name: String) -> String? {
         parameters.first { $0.name == name }?.value

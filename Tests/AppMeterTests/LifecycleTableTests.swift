@@ -1,0 +1,89 @@
+import AppMeter
+import NielsenAppApi
+import Testing
+
+/// Walks every cell of the finite-state-machine table through the public API.
+@Suite struct LifecycleTableTests {
+    /// The table of ios-sdk-api-reference.txt, transcribed independently of the engine's copy, with
+    /// the two documented decisions marked (docs/decisions.md). nil: the call is not expected.
+    static let documented: [LifecycleCall: [LifecycleState: LifecycleState?]] = [
+        //                     Initial        Idle                 Processing                      Disabled
+        .play:             [.initial: nil, .idle: .processing, .processing: nil,               .disabled: nil],
+        .loadMetadata:     [.initial: nil, .idle: .processing, .processing: .processing /*D*/, .disabled: nil],
+        .playheadPosition: [.initial: nil, .idle: nil,         .processing: .processing,       .disabled: nil],
+        .stop:             [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil],
+        .end:              [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil],
+        .disableAPI:       [.initial: nil, .idle: .disabled,   .processing: .disabled /*D*/,   .disabled: nil],
+        .enableAPI:        [.initial: nil, .idle: nil,         .processing: nil,               .disabled: .idle],
+    ]
+
+    static let cells: [(LifecycleCall, LifecycleState)] = LifecycleCall.allCases.flatMap { call in
+        [LifecycleState.idle, .processing, .disabled].map { (call, $0) }
+    }
+
+    @Test(arguments: cells)
+    func cell(_ call: LifecycleCall, _ state: LifecycleState) async {
+        let meter = MeterHarness()
+        switch state {
+        case .idle, .initial: break
+        case .processing:
+            meter.api.play()
+            meter.api.loadMetadata(Fixtures.content())
+        case .disabled:
+            meter.api.appDisableApi = true
+        }
+        await meter.api.flush()
+        #expect(meter.snapshot.state == state)
+        let ignoredBefore = meter.snapshot.ignoredCalls
+
+        switch call {
+        case .play: meter.api.play()
+        case .loadMetadata: meter.api.loadMetadata(Fixtures.content("other"))
+        case .playheadPosition: meter.api.playheadPosition(0)
+        case .stop: meter.api.stop()
+        case .end: meter.api.end()
+        case .disableAPI: meter.api.appDisableApi = true
+        case .enableAPI: meter.api.appDisableApi = false
+        }
+        await meter.api.flush()
+
+        let expected = Self.documented[call]![state]!
+        #expect(meter.snapshot.state == (expected ?? state), "\(call) in \(state)")
+        #expect(meter.snapshot.ignoredCalls == ignoredBefore + (expected == nil ? 1 : 0), "\(call) in \(state)")
+        #expect(LifecycleTable.next(after: call, in: state) == expected)
+    }
+
+    @Test func anInstanceMadeWithPlainInitIgnoresEverythingSilently() async {
+        let api = NielsenAppApi()
+        api.play()
+        api.loadMetadata(Fixtures.content())
+        api.playheadPosition(1)
+        api.stop()
+        api.end()
+        api.appDisableApi = true
+        await api.flush()
+        #expect(api.meter == nil)
+        #expect(api.lastErrorDict == nil)
+        #expect(api.lastEventDict == nil)
+        #expect(api.appDisableApi == false)
+        for call in LifecycleCall.allCases {
+            #expect(LifecycleTable.next(after: call, in: .initial) == nil)
+        }
+    }
+
+    @Test func nothingIsMeasuredWhileDisabled() async {
+        let meter = MeterHarness()
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...30)
+        meter.api.appDisableApi = true       // closes the segment: 30 seconds reported
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(31...60)
+        meter.api.appDisableApi = false
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(61...70)
+        meter.api.end()
+        #expect(meter.api.appDisableApi == false)
+        #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 30 + 9])
+    }
+}

@@ -1,0 +1,64 @@
+import AppMeter
+import Foundation
+import NielsenAppApi
+
+/// Drives a `NielsenAppApi` instance with a virtual clock and a recording transport.
+final class MeterHarness: @unchecked Sendable {
+    let clock = VirtualClock(start: 1_700_000_000)
+    let transport = RecordingTransport()
+    let api: NielsenAppApi
+
+    /// A fresh production appid, so that parallel tests never share the four-instance limit.
+    static func newAppID() -> String { "P" + UUID().uuidString }
+
+    static func appInfo(
+        sfcode: String = "dcr", appID: String = newAppID(), extra: [String: String] = [:]
+    ) -> [String: String] {
+        ["appid": appID, "appname": "Harness", "appversion": "1.0", "sfcode": sfcode,
+         "nol_collectorURL": "http://127.0.0.1:9"].merging(extra) { $1 }
+    }
+
+    init(appInfo: [String: String] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
+         durationPingInterval: Int64 = 60) {
+        let environment = MeterEnvironment(
+            clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
+            sleep: { _ in await Task.yield() }, durationPingInterval: durationPingInterval)
+        api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
+    }
+
+    /// One playhead per virtual second for each position.
+    func play<S: Sequence>(_ positions: S) where S.Element == Int64 {
+        for position in positions {
+            clock.advance(by: 1)
+            api.playheadPosition(position)
+        }
+    }
+
+    /// Waits for processing and delivery, then returns the delivered pings.
+    func pings() async -> [DecodedPing] {
+        await api.flush()
+        return transport.pings
+    }
+
+    /// Sum of `c27` per asset (`content/<id>`, `ad/<id>`).
+    func creditedOnTheWire() async -> [String: Int] {
+        await pings().reduce(into: [:]) { totals, ping in
+            let key = "\(ping.assetClass == "st,a" ? "ad" : "content")/\(ping.assetID)"
+            totals[key, default: 0] += ping.credited
+        }
+    }
+
+    var snapshot: MeterSnapshot { api.meter!.snapshot }
+}
+
+enum Fixtures {
+    static func content(_ id: String = "vid345-67483", length: String = "3600") -> [String: String] {
+        ["type": "content", "assetid": id, "program": "ProgramName", "title": "Program S3, EP1",
+         "length": length, "airdate": "20171020 10:05:00", "isfullepisode": "y", "adloadtype": "2",
+         "segB": "ChannelName", "segC": "PlayerName"]
+    }
+
+    static func ad(_ type: String, _ id: String) -> [String: String] {
+        ["type": type, "assetid": id]
+    }
+}

@@ -1,0 +1,54 @@
+import AppMeter
+import Foundation
+
+/// A transport that records every request and answers with a scripted status (200 by default).
+final class RecordingTransport: PingTransport, @unchecked Sendable {
+    private let state = Locked((requests: [TransportRequest](), script: [TransportOutcome]()))
+
+    /// Outcomes to return, first to last, before falling back to 200.
+    func script(_ outcomes: [TransportOutcome]) {
+        state.withLock { $0.script = outcomes }
+    }
+
+    func send(_ request: TransportRequest) async -> TransportOutcome {
+        state.withLock { state in
+            state.requests.append(request)
+            return state.script.isEmpty ? .response(status: 200, retryAfter: nil, body: Data()) : state.script.removeFirst()
+        }
+    }
+
+    /// Every request made, including failed attempts.
+    var requests: [TransportRequest] { state.withLock { $0.requests } }
+
+    /// The pings (`/cgi-bin/gn`) the collector answered 2xx to, decoded, in order.
+    var pings: [DecodedPing] {
+        requests.filter { $0.url.path.hasSuffix("/cgi-bin/gn") }.map { DecodedPing(url: $0.url.absoluteString) }
+    }
+}
+
+/// A ping URL split back into its parameters.
+struct DecodedPing: CustomStringConvertible {
+    let url: String
+    let parameters: [(name: String, value: String)]
+
+    init(url: String) {
+        self.url = url
+        let query = url.split(separator: "?", maxSplits: 1).last.map(String.init) ?? ""
+        parameters = query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (String(parts[0]), String(parts.count > 1 ? parts[1] : "").removingPercentEncoding ?? "")
+        }
+    }
+
+    subscript(name: String) -> String? { parameters.first { $0.name == name }?.value }
+
+    /// The seconds this ping credits (`c27=cln,N`).
+    var credited: Int { Int(self["c27"]?.split(separator: ",").last ?? "") ?? -1 }
+    var kind: String { self["at"] ?? "" }
+    var assetID: String { self["ai"] ?? "" }
+    var assetClass: String { self["c3"] ?? "" }
+
+    /// `view content/vid1 0`, compact for assertions.
+    var summary: String { "\(kind) \(assetClass == "st,a" ? "ad" : "content")/\(assetID) \(credited)" }
+    var description: String { summary }
+}
