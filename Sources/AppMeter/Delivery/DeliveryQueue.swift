@@ -1,13 +1,28 @@
 import Foundation
 
+/// The wait before each delivery retry.
+public enum DeliveryQueueBackoff {
+    /// Seconds before retry number `attempt` (1-based): 1 s doubling, capped at 60 s.
+    public static func seconds(attempt: Int) -> Double {
+        min(60, pow(2, Double(min(max(attempt, 1), 16) - 1)))
+    }
+}
+
 /// Counters of what happened to pings, for diagnostics and tests.
 public struct DeliveryCounters: Sendable, Equatable {
+    /// Creates counters.
+    public init(delivered: Int = 0, rejected: Int = 0, retried: Int = 0) {
+        self.delivered = delivered
+        self.rejected = rejected
+        self.retried = retried
+    }
+
     /// Pings the collector accepted (2xx).
-    public var delivered = 0
+    public var delivered: Int
     /// Pings the collector refused for good (4xx other than 408/429).
-    public var rejected = 0
+    public var rejected: Int
     /// Send attempts that will be tried again.
-    public var retried = 0
+    public var retried: Int
 }
 
 /// The ordered in-memory ping queue: pings leave in the order they were built, one request in
@@ -26,11 +41,6 @@ actor DeliveryQueue {
     private var running = false
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
     private(set) var counters = DeliveryCounters()
-
-    /// Backoff before retry number `n` (1-based): 1 s doubling, capped at 60 s.
-    static func backoff(attempt: Int) -> Double {
-        min(60, pow(2, Double(min(attempt, 16) - 1)))
-    }
 
     init(
         transport: PingTransport, baseURL: URL, clock: MeterClock, sleep: @escaping Sleeper,
@@ -81,12 +91,12 @@ actor DeliveryQueue {
                 failures += 1
                 counters.retried += 1
                 if failures == 1 { report(.failedSendPing, "the collector answered HTTP \(status); retrying") }
-                await sleep(max(retryAfter ?? 0, Self.backoff(attempt: failures)))
+                await sleep(max(retryAfter ?? 0, DeliveryQueueBackoff.seconds(attempt: failures)))
             case .failure(let reason):
                 failures += 1
                 counters.retried += 1
                 if failures == 1 { report(.networkConnectionFailure, "the collector is unreachable (\(reason)); retrying") }
-                await sleep(Self.backoff(attempt: failures))
+                await sleep(DeliveryQueueBackoff.seconds(attempt: failures))
             }
         }
         running = false

@@ -17,8 +17,8 @@ actor MeterEngine {
     private let environment: MeterEnvironment
     private let delivery: DeliveryQueue
     private let snapshot: Locked<MeterSnapshot>
-    private let eventSink: @Sendable (MeterEvent) -> Void
-    private var logger: Logger
+    private let reporter: EventReporter
+    private var logger: Logger { reporter.log }
 
     private var state: LifecycleState
     private var channelName = PingBuilder.defaultChannelName
@@ -30,15 +30,14 @@ actor MeterEngine {
 
     init(
         appInfo: AppInfo, sdkVersion: String, environment: MeterEnvironment, delivery: DeliveryQueue,
-        snapshot: Locked<MeterSnapshot>, logger: Logger, eventSink: @escaping @Sendable (MeterEvent) -> Void
+        snapshot: Locked<MeterSnapshot>, reporter: EventReporter
     ) {
         self.appInfo = appInfo
         self.sdkVersion = sdkVersion
         self.environment = environment
         self.delivery = delivery
         self.snapshot = snapshot
-        self.logger = logger
-        self.eventSink = eventSink
+        self.reporter = reporter
         self.state = snapshot.withLock { $0.state }
     }
 
@@ -86,7 +85,7 @@ actor MeterEngine {
             logger.info("appDisableApi", metadata: ["value": "\(disabled)"])
             if wasProcessing { await closeSegment(at: time, final: false) }
         case .setDebug(let on):
-            logger.logLevel = on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical)
+            reporter.setLogLevel(on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical))
         case .inputError(let code, let message):
             report(code, message, at: time)
         case .barrier(let continuation):
@@ -173,17 +172,7 @@ actor MeterEngine {
         await delivery.enqueue(ping)
     }
 
-    /// Records an error or event, tells the delegate, and logs it.
-    func report(_ code: MeterEventCode, _ description: String, at time: Double) {
-        let event = MeterEvent(code: code, description: description, timestamp: Date(timeIntervalSince1970: time))
-        snapshot.withLock {
-            if code.isEvent { $0.lastEvent = event } else { $0.lastError = event }
-        }
-        if code.isEvent {
-            logger.info("event \(code.rawValue): \(description)")
-        } else {
-            logger.error("error \(code.rawValue): \(description)")
-        }
-        eventSink(event)
+    private func report(_ code: MeterEventCode, _ description: String, at time: Double) {
+        reporter.report(code, description, at: time)
     }
 }

@@ -40,24 +40,21 @@ public final class MeterInstance: Sendable {
         logger.logLevel = appInfo.debugLevel?.logLevel ?? .critical
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
-        let reportBox = Locked<MeterEngine?>(nil)
+        let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
+        let clock = environment.clock
         let delivery = DeliveryQueue(
-            transport: environment.transport, baseURL: appInfo.collectorURL, clock: environment.clock,
+            transport: environment.transport, baseURL: appInfo.collectorURL, clock: clock,
             sleep: environment.sleep,
-            report: { code, message in
-                let time = environment.clock.now()
-                Task { await reportBox.withLock { $0 }?.report(code, message, at: time) }
-            })
+            report: { code, message in reporter.report(code, message, at: clock.now()) })
         let engine = MeterEngine(
             appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
-            snapshot: snapshot, logger: logger, eventSink: events)
-        reportBox.withLock { $0 = engine }
+            snapshot: snapshot, reporter: reporter)
         self.engine = engine
         let inbox = self.inbox
         let startTime = environment.clock.now()
         let sdkVersion = sdkVersion
         Task {
-            await engine.report(.startup, "AppMeter \(sdkVersion) is initialized for \(appInfo.appName)", at: startTime)
+            reporter.report(.startup, "AppMeter \(sdkVersion) is initialized for \(appInfo.appName)", at: startTime)
             while let batch = await inbox.next() {
                 await engine.process(batch)
             }

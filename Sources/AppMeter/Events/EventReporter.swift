@@ -1,0 +1,39 @@
+import Foundation
+import Logging
+
+/// Records events and errors for an instance: updates the last event / last error, tells the
+/// delegate, and logs. Shared by the engine and its delivery queue so that both report
+/// synchronously and in the order things happen.
+final class EventReporter: Sendable {
+    private let snapshot: Locked<MeterSnapshot>
+    private let sink: @Sendable (MeterEvent) -> Void
+    private let logger: Locked<Logger>
+
+    init(snapshot: Locked<MeterSnapshot>, logger: Logger, sink: @escaping @Sendable (MeterEvent) -> Void) {
+        self.snapshot = snapshot
+        self.sink = sink
+        self.logger = Locked(logger)
+    }
+
+    /// The logger the instance writes to, at the level of `nol_devDebug` (or `debug`).
+    var log: Logger { logger.withLock { $0 } }
+
+    /// Changes the log level (the `debug` property).
+    func setLogLevel(_ level: Logger.Level) {
+        logger.withLock { $0.logLevel = level }
+    }
+
+    /// Records `code` with `description`, stamped `time`.
+    func report(_ code: MeterEventCode, _ description: String, at time: Double) {
+        let event = MeterEvent(code: code, description: description, timestamp: Date(timeIntervalSince1970: time))
+        snapshot.withLock {
+            if code.isEvent { $0.lastEvent = event } else { $0.lastError = event }
+        }
+        if code.isEvent {
+            log.info("event \(code.rawValue): \(description)")
+        } else {
+            log.error("error \(code.rawValue): \(description)")
+        }
+        sink(event)
+    }
+}

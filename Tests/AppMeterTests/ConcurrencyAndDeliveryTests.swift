@@ -1,0 +1,100 @@
+import AppMeter
+import Dispatch
+import Foundation
+import NielsenAppApi
+import Testing
+
+@Suite struct ConcurrencyAndDeliveryTests {
+    @Test func eightThreadsCallingOneInstanceLoseNothing() async {
+        let meter = MeterHarness(durationPingInterval: 7)
+        let api = meter.api
+        api.play()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for round in 0..<50 {
+                api.loadMetadata(Fixtures.content("asset-\(thread % 3)"))
+                for position in Int64(0)..<20 { api.playheadPosition(Int64(round) * 20 + position) }
+                if round % 7 == 0 { api.stop() }
+                if round % 11 == 0 { api.loadMetadata(["type": "preroll", "assetid": "ad-\(thread)"]) }
+                _ = api.lastErrorDict
+                _ = api.appDisableApi
+            }
+        }
+        api.end()
+        let onTheWire = await meter.creditedOnTheWire()
+        let credited = meter.snapshot.creditedSeconds.reduce(into: [String: Int]()) { $0[$1.key.description] = Int($1.value) }
+        #expect(onTheWire == credited)
+        #expect(!credited.isEmpty)
+        #expect(meter.snapshot.delivery.delivered == meter.snapshot.pingsBuilt)
+    }
+
+    @Test func callsFromOneThreadAreProcessedInOrder() async {
+        let meter = MeterHarness()
+        meter.api.play()
+        for asset in 0..<20 {
+            meter.api.loadMetadata(Fixtures.content("a\(asset)"))
+            meter.play(0...2)
+        }
+        meter.api.end()
+        let views = await meter.pings().filter { $0.kind == "view" }.map(\.assetID)
+        #expect(views == (0..<20).map { "a\($0)" })
+    }
+
+    @Test func delegateHearsStartupWithTheDocumentedKeys() async throws {
+        let events = EventCollector()
+        let meter = MeterHarness(delegate: events)
+        await meter.api.flush()
+        let startup = try #require(events.events.first)
+        #expect(startup["eventCode"] as? Int == 2001)
+        #expect((startup["eventDescription"] as? String)?.isEmpty == false)
+        #expect(startup["timestamp"] is Date)
+        #expect(meter.api.lastEventDict["eventCode"] as? Int == 2001)
+        #expect(meter.api.meterVersion == MeterInstance.platformVersion)
+    }
+
+    @Test func outagesAreRetriedInOrderAndNothingIsDropped() async {
+        let meter = MeterHarness()
+        meter.transport.script([
+            .failure("connection refused"), .response(status: 503, retryAfter: 1, body: Data()),
+            .response(status: 500, retryAfter: nil, body: Data()), .response(status: 429, retryAfter: nil, body: Data()),
+        ])
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...130)
+        meter.api.end()
+        await meter.api.flush()
+        let attempts = meter.transport.pings
+        let delivered = Array(attempts.dropFirst(4))
+        #expect(delivered.map(\.summary) == [
+            "view content/vid345-67483 0", "timer content/vid345-67483 60",
+            "timer content/vid345-67483 60", "timer content/vid345-67483 10",
+        ])
+        #expect(Set(attempts.prefix(5).map { $0["pingid"] }) == ["ping-1"])  // one ping, retried
+        #expect(meter.snapshot.delivery == DeliveryCounters(delivered: 4, rejected: 0, retried: 4))
+        // One report per outage, at its start: the collector was unreachable.
+        #expect(meter.api.lastErrorDict["eventCode"] as? Int == MeterEventCode.networkConnectionFailure.rawValue)
+    }
+
+    @Test func aPingTheCollectorRefusesIsDroppedAndCounted() async {
+        let meter = MeterHarness()
+        meter.transport.script([.response(status: 400, retryAfter: nil, body: Data())])
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...5)
+        meter.api.end()
+        await meter.api.flush()
+        #expect(meter.snapshot.delivery == DeliveryCounters(delivered: 1, rejected: 1, retried: 0))
+    }
+
+    @Test func backoffDoublesAndIsCapped() {
+        #expect((1...8).map { DeliveryQueueBackoff.seconds(attempt: $0) } == [1, 2, 4, 8, 16, 32, 60, 60])
+    }
+}
+
+/// Collects the events a delegate receives.
+final class EventCollector: NielsenAppApiDelegate, @unchecked Sendable {
+    private let received = Locked([[AnyHashable: Any]]())
+    func nielsenAppApi(_ appApi: NielsenAppApi, eventOccurred event: [AnyHashable: Any]) {
+        received.withLock { $0.append(event) }
+    }
+    var events: [[AnyHashable: Any]] { received.withLock { $0 } }
+}
