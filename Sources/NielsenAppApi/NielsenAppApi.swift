@@ -156,6 +156,11 @@ public final class NielsenAppApi: @unchecked Sendable {
         await instance?.flush()
     }
 
+    /// Waits until the census config has arrived and been applied (see `MeterInstance`).
+    public func waitUntilConfigured() async {
+        await instance?.waitUntilConfigured()
+    }
+
     private static func dictionary(_ event: MeterEvent) -> [AnyHashable: Any] {
         event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
     }

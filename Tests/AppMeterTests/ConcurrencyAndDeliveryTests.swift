@@ -42,7 +42,7 @@ import Testing
     @Test func delegateHearsStartupWithTheDocumentedKeys() async throws {
         let events = EventCollector()
         let meter = MeterHarness(delegate: events)
-        await meter.api.flush()
+        await meter.api.waitUntilConfigured()
         let startup = try #require(events.events.first)
         #expect(startup["eventCode"] as? Int == 2001)
         #expect((startup["eventDescription"] as? String)?.isEmpty == false)
@@ -83,6 +83,40 @@ import Testing
         meter.api.end()
         await meter.api.flush()
         #expect(meter.snapshot.delivery == DeliveryCounters(delivered: 1, rejected: 1, retried: 0))
+    }
+
+    @Test func startupWaitsForAValidConfigAndMeasuringGoesOnMeanwhile() async {
+        let events = EventCollector()
+        let meter = MeterHarness(delegate: events) { transport in
+            transport.scriptConfig([
+                .failure("connection refused"),
+                .response(status: 503, retryAfter: nil, body: Data()),
+                .response(status: 200, retryAfter: nil, body: Data("<html>".utf8)),
+            ])
+        }
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...10)
+        meter.api.end()
+        await meter.api.waitUntilConfigured()
+        #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 10])
+        #expect(events.events.map { $0["eventCode"] as? Int } == [2001])
+        #expect(meter.transport.configRequests.count == 4)
+        let hello = meter.transport.configRequests[0].url.absoluteString
+        #expect(hello.contains("/cgi-bin/cfg?cfgv=1&apid=P") && hello.contains("&sdkv=\(MeterInstance.platformVersion)"))
+    }
+
+    @Test func theCensusKillSwitchDisablesAndTheAppCannotReEnable() async {
+        let meter = MeterHarness { $0.scriptConfig([], then: RecordingTransport.config(enabled: false)) }
+        await meter.api.waitUntilConfigured()
+        #expect(meter.snapshot.state == .disabled)
+        meter.api.appDisableApi = false
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...10)
+        #expect(await meter.pings().isEmpty)
+        #expect(meter.snapshot.state == .disabled)
+        #expect(meter.api.lastErrorDict["eventCode"] as? Int == MeterEventCode.failedStartProcessor.rawValue)
     }
 
     @Test func backoffDoublesAndIsCapped() {

@@ -7,6 +7,8 @@ enum MeterCommand: Sendable {
     case end
     case setDisabled(Bool)
     case setDebug(Bool)
+    /// The census config arrived.
+    case configReceived(CensusConfig)
     /// An input error the facade found while parsing a call (bad JSON, a non-string value…).
     case inputError(MeterEventCode, String)
     /// Resumes once every earlier command is processed and every ping built so far has left the queue.

@@ -27,6 +27,9 @@ actor MeterEngine {
     private var references: [AssetKey: PlayheadCrediting] = [:]
     private var viewed: Set<AssetKey> = []
     private var currentContent: ContentMetadata?
+    private var durationPingInterval: Int64
+    /// The census turned this appid off: `appDisableApi = false` cannot turn it back on.
+    private var disabledByCensus = false
 
     init(
         appInfo: AppInfo, sdkVersion: String, environment: MeterEnvironment, delivery: DeliveryQueue,
@@ -39,6 +42,7 @@ actor MeterEngine {
         self.snapshot = snapshot
         self.reporter = reporter
         self.state = snapshot.withLock { $0.state }
+        self.durationPingInterval = environment.durationPingInterval
     }
 
     /// Processes a batch of commands in order.
@@ -79,6 +83,9 @@ actor MeterEngine {
             await closeSegment(at: time, final: true)
             references.removeAll()
             viewed.removeAll()
+        case .setDisabled(false) where disabledByCensus:
+            logger.warning("appDisableApi = false ignored: the census disabled measurement for this appid")
+            snapshot.withLock { $0.ignoredCalls += 1 }
         case .setDisabled(let disabled):
             let wasProcessing = state == .processing
             guard accept(disabled ? .disableAPI : .enableAPI, at: time) else { return }
@@ -86,6 +93,8 @@ actor MeterEngine {
             if wasProcessing { await closeSegment(at: time, final: false) }
         case .setDebug(let on):
             reporter.setLogLevel(on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical))
+        case .configReceived(let config):
+            await apply(config, at: time)
         case .inputError(let code, let message):
             report(code, message, at: time)
         case .barrier(let continuation):
@@ -94,6 +103,19 @@ actor MeterEngine {
             snapshot.withLock { $0.delivery = counters }
             continuation.resume()
         }
+    }
+
+    private func apply(_ config: CensusConfig, at time: Double) async {
+        durationPingInterval = config.durationPingInterval
+        guard config.enabled else {
+            disabledByCensus = true
+            if state == .processing { await closeSegment(at: time, final: false) }
+            state = .disabled
+            snapshot.withLock { $0.state = .disabled }
+            report(.failedStartProcessor, "the census disabled measurement for appid \(appInfo.appID)", at: time)
+            return
+        }
+        report(.startup, "AppMeter \(sdkVersion) is initialized for \(appInfo.appName)", at: time)
     }
 
     /// Applies the lifecycle table: moves to the next state, or counts and logs an ignored call.
@@ -143,7 +165,7 @@ actor MeterEngine {
         if references[current.key, default: PlayheadCrediting()].report(position) {
             current.pendingSeconds += 1
             snapshot.withLock { $0.creditedSeconds[current.key, default: 0] += 1 }
-            if current.pendingSeconds >= environment.durationPingInterval {
+            if current.pendingSeconds >= durationPingInterval {
                 await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: false)
                 current.pendingSeconds = 0
             }

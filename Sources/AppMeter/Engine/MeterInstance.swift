@@ -21,6 +21,7 @@ public final class MeterInstance: Sendable {
     private let snapshotBox: Locked<MeterSnapshot>
     private let disabledRequest = Locked(false)
     private let debugRequest = Locked(false)
+    private let configTask: Task<Void, Never>
 
     /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
     ///
@@ -51,17 +52,20 @@ public final class MeterInstance: Sendable {
             snapshot: snapshot, reporter: reporter)
         self.engine = engine
         let inbox = self.inbox
-        let startTime = environment.clock.now()
-        let sdkVersion = sdkVersion
         Task {
-            reporter.report(.startup, "AppMeter \(sdkVersion) is initialized for \(appInfo.appName)", at: startTime)
             while let batch = await inbox.next() {
                 await engine.process(batch)
             }
         }
+        let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, reporter: reporter)
+        configTask = Task {
+            guard let config = await fetcher.fetch() else { return }
+            inbox.push(TimedCommand(command: .configReceived(config), time: clock.now()))
+        }
     }
 
     deinit {
+        configTask.cancel()
         inbox.close()
         InstanceRegistry.release(appInfo.appID)
     }
@@ -115,6 +119,13 @@ public final class MeterInstance: Sendable {
 
     /// What has been processed so far.
     public var snapshot: MeterSnapshot { snapshotBox.withLock { $0 } }
+
+    /// Waits until the census config has arrived and been applied (event 2001, or Disabled when
+    /// the census turned the appid off). While the census is unreachable this keeps waiting.
+    public func waitUntilConfigured() async {
+        await configTask.value
+        await flush()
+    }
 
     /// Waits until every call made before it is processed and every ping built has been
     /// delivered or refused.

@@ -19,7 +19,9 @@ final class MeterHarness: @unchecked Sendable {
     }
 
     init(appInfo: [String: String] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
-         durationPingInterval: Int64 = 60) {
+         durationPingInterval: Int64 = 60, configure: (RecordingTransport) -> Void = { _ in }) {
+        transport.scriptConfig([], then: RecordingTransport.config(interval: durationPingInterval))
+        configure(transport)
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
             sleep: { _ in await Task.yield() }, durationPingInterval: durationPingInterval)

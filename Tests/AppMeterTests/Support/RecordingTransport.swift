@@ -2,19 +2,49 @@ import AppMeter
 import Foundation
 
 /// A transport that records every request and answers with a scripted status (200 by default).
+/// Config requests (`/cgi-bin/cfg`) get their own script, falling back to a valid config.
 final class RecordingTransport: PingTransport, @unchecked Sendable {
-    private let state = Locked((requests: [TransportRequest](), script: [TransportOutcome]()))
+    private struct State {
+        var requests: [TransportRequest] = []
+        var script: [TransportOutcome] = []
+        var configScript: [TransportOutcome] = []
+        var config = #"{"enabled": true, "durationPingInterval": 60}"#
+    }
 
-    /// Outcomes to return, first to last, before falling back to 200.
+    private let state = Locked(State())
+
+    /// Ping outcomes to return, first to last, before falling back to 200.
     func script(_ outcomes: [TransportOutcome]) {
         state.withLock { $0.script = outcomes }
+    }
+
+    /// Config outcomes to return before falling back to `config`.
+    func scriptConfig(_ outcomes: [TransportOutcome], then config: String? = nil) {
+        state.withLock {
+            $0.configScript = outcomes
+            if let config { $0.config = config }
+        }
+    }
+
+    static func config(enabled: Bool = true, interval: Int64 = 60) -> String {
+        #"{"enabled": \#(enabled), "durationPingInterval": \#(interval)}"#
     }
 
     func send(_ request: TransportRequest) async -> TransportOutcome {
         state.withLock { state in
             state.requests.append(request)
+            if request.url.path.hasSuffix("/cgi-bin/cfg") {
+                return state.configScript.isEmpty
+                    ? .response(status: 200, retryAfter: nil, body: Data(state.config.utf8))
+                    : state.configScript.removeFirst()
+            }
             return state.script.isEmpty ? .response(status: 200, retryAfter: nil, body: Data()) : state.script.removeFirst()
         }
+    }
+
+    /// The config requests made.
+    var configRequests: [TransportRequest] {
+        requests.filter { $0.url.path.hasSuffix("/cgi-bin/cfg") }
     }
 
     /// Every request made, including failed attempts.

@@ -1,0 +1,46 @@
+/// What the census credits a ping as.
+public enum CreditKind: String, Sendable, CaseIterable, Codable {
+    /// DCR video content.
+    case content
+    /// An advertisement.
+    case ad
+    /// Static (text) pages.
+    case `static`
+    /// Digital audio.
+    case audio
+}
+
+/// A ping that passed validation, with the columns the census stores beside the raw query.
+public struct IncomingPing: Sendable, Equatable {
+    /// The SDK's unique ping id: a re-delivered ping is credited once.
+    public var pingID: String
+    /// `c13=asid,<appid>`.
+    public var appID: String
+    /// `prd`.
+    public var product: String
+    /// `view` or `timer`.
+    public var pingType: String
+    /// Content, ad, static or audio.
+    public var kind: CreditKind
+    /// `ai`.
+    public var assetID: String
+    /// `c27=cln,<seconds>`.
+    public var creditedSeconds: Int64
+    /// `c59=sesid,<id>`.
+    public var sessionID: String
+    /// `c9=devid,<hashed id>`, empty when the SDK sent none.
+    public var deviceID: String
+    /// `uoo=true`: the user opted out.
+    public var optedOut: Bool
+    /// `c61=createtm,<s>`: when the SDK built the ping.
+    public var createdAt: Int64
+    /// The query string as received.
+    public var rawQuery: String
+}
+
+/// Why a request was refused.
+public struct PingRejection: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A sentence naming the parameter and the problem.
+    public let reason: String
+    public var description: String { reason }
+}

@@ -1,0 +1,60 @@
+/// One line of the credit report: an asset of an app, with what the census credited to it.
+public struct CreditRow: Sendable, Equatable, Codable {
+    /// The app id.
+    public var appid: String
+    /// The asset id.
+    public var assetid: String
+    /// Content, ad, static or audio.
+    public var kind: CreditKind
+    /// View pings received.
+    public var views: Int64
+    /// Seconds credited: the sum of `c27` over distinct pings.
+    public var creditedSeconds: Int64
+    /// Distinct (hashed) device ids; devices that send none are not counted.
+    public var devices: Int64
+    /// Distinct viewing sessions (`c59`).
+    public var sessions: Int64
+    /// The share of pings flagged as opted out (0…1).
+    public var optedOutShare: Double
+}
+
+/// What the report covers: an app (or all) and a window on the pings' creation time.
+public struct ReportQuery: Sendable, Equatable {
+    /// Only this app, or every app.
+    public var appid: String?
+    /// Pings created at or after this Unix second.
+    public var from: Int64?
+    /// Pings created before this Unix second.
+    public var to: Int64?
+
+    /// Creates a query.
+    public init(appid: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+        self.appid = appid
+        self.from = from
+        self.to = to
+    }
+}
+
+/// Renders report rows as an aligned terminal table.
+public enum ReportTable {
+    /// The rows as a table with a header line.
+    public static func render(_ rows: [CreditRow]) -> String {
+        let header = ["appid", "asset", "kind", "views", "seconds", "devices", "sessions", "opted out"]
+        let body = rows.map { row in
+            [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds),
+             String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
+        }
+        let table = [header] + body
+        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
+        let numeric: Set<Int> = [3, 4, 5, 6, 7]
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return numeric.contains(column) ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([line(header), rule] + body.map(line)).joined(separator: "\n")
+            + (rows.isEmpty ? "\n(no pings)" : "")
+    }
+}

@@ -1,0 +1,22 @@
+/// What the server has received since it started.
+public struct CensusCounters: Sendable, Equatable, Codable {
+    /// Pings stored for the first time.
+    public var stored = 0
+    /// Pings whose id was already stored (re-deliveries).
+    public var duplicates = 0
+    /// Requests refused with HTTP 400.
+    public var rejected = 0
+    /// Pings that could not be stored (HTTP 503: the SDK retries).
+    public var storageFailures = 0
+    /// Config requests answered.
+    public var configRequests = 0
+}
+
+/// The counters, owned by one actor.
+actor CensusCounterBox {
+    private(set) var value = CensusCounters()
+
+    func update(_ body: @Sendable (inout CensusCounters) -> Void) {
+        body(&value)
+    }
+}

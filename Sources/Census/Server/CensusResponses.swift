@@ -1,0 +1,35 @@
+import Hummingbird
+
+/// The config handshake answer (`GET /cgi-bin/cfg`).
+struct ConfigResponse: ResponseEncodable {
+    let appid: String
+    let enabled: Bool
+    let durationPingInterval: Int64
+}
+
+/// `GET /api/v1/report`.
+struct ReportResponse: ResponseEncodable {
+    let rows: [CreditRow]
+}
+
+/// `GET /api/v1/sessions/{sesid}/pings`.
+struct SessionResponse: ResponseEncodable {
+    let session: String
+    let pings: [StoredPing]
+}
+
+/// `GET /api/v1/stats`.
+struct StatsResponse: ResponseEncodable {
+    let storedPings: Int64
+    let storedRejects: Int64
+    let sinceStart: CensusCounters
+}
+
+extension Response {
+    /// A plain-text response.
+    static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: text + "\n")))
+    }
+}

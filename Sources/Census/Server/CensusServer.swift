@@ -1,0 +1,112 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The collection server: receives pings and config requests from the SDK, stores them, and
+/// answers reports. Routes are listed in docs/protocol.md.
+public struct CensusServer: Sendable {
+    /// Where pings are stored.
+    public let store: PingStore
+    /// The group-commit writer in front of the store.
+    public let writer: PingWriter
+    private let counters = CensusCounterBox()
+    private let logger: Logger
+
+    /// Creates a server over a migrated store.
+    public init(store: PingStore, logger: Logger = Logger(label: "Census")) {
+        self.store = store
+        self.writer = PingWriter(store: store)
+        self.logger = logger
+    }
+
+    /// Counters since start.
+    public var sinceStart: CensusCounters {
+        get async { await counters.value }
+    }
+
+    /// The router with every census route.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
+        router.get("/cgi-bin/gn") { request, _ in await self.receivePing(request) }
+        router.get("/cgi-bin/cfg") { request, context in await self.config(request, context) }
+        router.get("/api/v1/report") { request, context in try await self.report(request, context) }
+        router.get("/api/v1/sessions/:sesid/pings") { _, context in
+            let session = try context.parameters.require("sesid")
+            return SessionResponse(session: session, pings: try await self.store.pings(session: session))
+        }
+        router.get("/api/v1/stats") { _, _ in
+            let counts = try await self.store.counts()
+            return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: await self.sinceStart)
+        }
+        return router
+    }
+
+    /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which).
+    public func application(
+        host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
+            logger: logger)
+    }
+
+    private func receivePing(_ request: Request) async -> Response {
+        let uri = request.uri.description
+        switch PingValidator.validate(query: Substring(request.uri.query ?? ""), uriLength: uri.utf8.count) {
+        case .success(let ping):
+            do {
+                let outcome = try await writer.write(ping)
+                await counters.update { outcome == .stored ? ($0.stored += 1) : ($0.duplicates += 1) }
+                return .text(.ok, outcome == .stored ? "stored" : "duplicate")
+            } catch {
+                logger.error("ping not stored", metadata: ["error": "\(error)"])
+                await counters.update { $0.storageFailures += 1 }
+                return .text(.serviceUnavailable, "storage unavailable; retry later")
+            }
+        case .failure(let rejection):
+            return await reject(rejection.reason, uri: uri)
+        }
+    }
+
+    private func reject(_ reason: String, uri: String) async -> Response {
+        await counters.update { $0.rejected += 1 }
+        logger.notice("rejected", metadata: ["reason": "\(reason)"])
+        do {
+            try await store.recordReject(
+                reason: reason, rawRequest: uri, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+        } catch {
+            logger.error("reject not recorded", metadata: ["error": "\(error)"])
+        }
+        return .text(.badRequest, reason)
+    }
+
+    private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let apid = request.uri.queryParameters.get("apid") ?? ""
+        guard !apid.isEmpty, apid.count <= 64 else {
+            return await reject("config request without a valid apid", uri: request.uri.description)
+        }
+        do {
+            let settings = try await store.settings(for: apid)
+            await counters.update { $0.configRequests += 1 }
+            return try ConfigResponse(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
+                .response(from: request, context: context)
+        } catch {
+            return .text(.serviceUnavailable, "config unavailable; retry later")
+        }
+    }
+
+    private func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        var query = ReportQuery(appid: parameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
+        for (name, keyPath) in [("from", \ReportQuery.from), ("to", \ReportQuery.to)] {
+            guard let raw = parameters.get(name), !raw.isEmpty else { continue }
+            guard let seconds = Int64(raw) else { return .text(.badRequest, "\(name) must be Unix seconds") }
+            query[keyPath: keyPath] = seconds
+        }
+        return try ReportResponse(rows: try await store.report(query))
+            .response(from: request, context: context)
+    }
+}

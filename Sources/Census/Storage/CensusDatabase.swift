@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import NIOPosix
+import PostgresKit
+import SQLKit
+import SQLiteKit
+
+/// A database the census stores pings in. Both backends speak SQL through SQLKit, so every query
+/// in ``PingStore`` is written once.
+public protocol CensusDatabase: Sendable {
+    /// `sqlite` or `postgresql`.
+    var backendName: String { get }
+    /// Runs `body` with a SQLKit database handle.
+    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
+    /// Releases connections.
+    func close() async
+}
+
+/// Where the census keeps its data: a SQLite file (embedded, the default) or a PostgreSQL URL.
+public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
+    /// A SQLite file.
+    case sqlite(path: String)
+    /// A PostgreSQL server, `postgres://user:password@host:port/database`.
+    case postgres(url: String)
+
+    /// `postgres://…` / `postgresql://…` selects PostgreSQL; anything else is a SQLite file path.
+    public init(argument: String) {
+        if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
+            self = .postgres(url: argument)
+        } else {
+            self = .sqlite(path: argument)
+        }
+    }
+
+    /// The path or URL, with any password hidden.
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        case .postgres(let url):
+            url.replacingOccurrences(of: #"://([^:/@]+):[^@]*@"#, with: "://$1:***@", options: .regularExpression)
+        }
+    }
+
+    /// Opens the database.
+    public func open(logger: Logger) async throws -> any CensusDatabase {
+        switch self {
+        case .sqlite(let path):
+            return try await SQLiteCensusDatabase.open(path: path, logger: logger)
+        case .postgres(let url):
+            return try PostgresCensusDatabase(url: url, logger: logger)
+        }
+    }
+}
+
+/// SQLite through sqlite-nio: one connection, which serialises statements on its own thread.
+final class SQLiteCensusDatabase: CensusDatabase {
+    let backendName = "sqlite"
+    private let connection: SQLiteConnection
+
+    private init(connection: SQLiteConnection) {
+        self.connection = connection
+    }
+
+    static func open(path: String, logger: Logger) async throws -> SQLiteCensusDatabase {
+        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let sql = connection.sql()
+        // WAL lets reports read while pings are written; NORMAL syncs at checkpoints, which the
+        // group commit makes rare.
+        try await sql.raw("PRAGMA journal_mode=WAL").run()
+        try await sql.raw("PRAGMA synchronous=NORMAL").run()
+        try await sql.raw("PRAGMA busy_timeout=5000").run()
+        return SQLiteCensusDatabase(connection: connection)
+    }
+
+    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await body(connection.sql())
+    }
+
+    func close() async {
+        try? await connection.close()
+    }
+}
+
+/// PostgreSQL through postgres-nio's `PostgresClient` pool; several `meter serve` processes may
+/// share one server.
+final class PostgresCensusDatabase: CensusDatabase {
+    let backendName = "postgresql"
+    private let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    init(url: String, logger: Logger) throws {
+        guard let parsed = try? SQLPostgresConfiguration(url: url) else {
+            throw CensusError.badDatabaseURL(url)
+        }
+        let core = parsed.coreConfiguration
+        guard let host = core.host, let port = core.port else { throw CensusError.badDatabaseURL(url) }
+        let tls: PostgresClient.Configuration.TLS =
+            switch (core.tls.isEnforced, core.tls.isAllowed, core.tls.sslContext?.configuration) {
+            case (true, _, let configuration?): .require(configuration)
+            case (false, true, let configuration?): .prefer(configuration)
+            default: .disable
+            }
+        let configuration = PostgresClient.Configuration(
+            host: host, port: port, username: core.username, password: core.password, database: core.database,
+            tls: tls)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in
+            try await body(connection.sql())
+        }
+    }
+
+    func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+}
+
+/// Census set-up failures.
+public enum CensusError: Error, CustomStringConvertible {
+    /// The `--database` URL could not be read.
+    case badDatabaseURL(String)
+
+    public var description: String {
+        switch self {
+        case .badDatabaseURL(let url):
+            "cannot read database URL \(DatabaseLocation(argument: url)); expected postgres://user:password@host:port/database"
+        }
+    }
+}

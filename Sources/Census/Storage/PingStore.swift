@@ -1,0 +1,166 @@
+import Foundation
+import SQLKit
+
+/// A stored ping, as returned by the session API.
+public struct StoredPing: Sendable, Equatable, Codable {
+    public var pingID: String
+    public var appid: String
+    public var pingType: String
+    public var kind: CreditKind
+    public var assetid: String
+    public var creditedSeconds: Int64
+    public var createdAt: Int64
+    public var rawQuery: String
+}
+
+/// The per-app settings returned by the config handshake.
+public struct AppSettings: Sendable, Equatable, Codable {
+    /// False turns the SDK off for this app (the server-side kill switch).
+    public var enabled: Bool
+    /// The SDK sends a duration ping at least every this many credited seconds.
+    public var durationPingInterval: Int64
+
+    /// What an app without an entry gets.
+    public static let standard = AppSettings(enabled: true, durationPingInterval: 60)
+}
+
+/// Every query the census runs, written once with SQLKit for both backends.
+public struct PingStore: Sendable {
+    /// The database.
+    public let database: any CensusDatabase
+
+    /// Wraps `database`; call ``migrate()`` before use.
+    public init(database: any CensusDatabase) {
+        self.database = database
+    }
+
+    /// Creates or updates the schema.
+    public func migrate() async throws {
+        try await database.withSQL { try await Schema.migrate($0) }
+    }
+
+    static let pingColumns = [
+        "ping_id", "received_at", "appid", "product", "ping_type", "credit_kind", "asset_id",
+        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query",
+    ]
+
+    /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping
+    /// id already stored is left alone, so a re-delivered ping is credited once.
+    public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+        guard !pings.isEmpty else { return [] }
+        return try await database.withSQL { db in
+            var insert = db.insert(into: "census_pings").columns(Self.pingColumns)
+            for ping in pings {
+                let values: [any Encodable & Sendable] = [
+                    ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
+                    ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
+                    ping.createdAt, ping.rawQuery,
+                ]
+                insert = insert.values(values)
+            }
+            let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
+            return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
+        }
+    }
+
+    /// Records a refused request with its reason.
+    public func recordReject(reason: String, rawRequest: String, receivedAt: Int64) async throws {
+        try await database.withSQL { db in
+            try await db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
+                .values(UUID().uuidString, receivedAt, reason, String(rawRequest.prefix(PingValidator.maxURLBytes)))
+                .run()
+        }
+    }
+
+    /// The credit report: per app × asset × kind.
+    public func report(_ query: ReportQuery) async throws -> [CreditRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("appid").column("asset_id").column("credit_kind")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
+                .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
+                .from("census_pings")
+            if let appid = query.appid { select = select.where("appid", .equal, appid) }
+            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
+            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            let rows = try await select.groupBy("appid").groupBy("asset_id").groupBy("credit_kind")
+                .orderBy("appid").orderBy("credit_kind").orderBy("asset_id").all()
+            return try rows.map { row in
+                CreditRow(
+                    appid: try row.decode(column: "appid", as: String.self),
+                    assetid: try row.decode(column: "asset_id", as: String.self),
+                    kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+                    views: try row.decode(column: "views", as: Int64.self),
+                    creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    devices: try row.decode(column: "devices", as: Int64.self),
+                    sessions: try row.decode(column: "sessions", as: Int64.self),
+                    optedOutShare: try row.decode(column: "opted_out_share", as: Double.self))
+            }
+        }
+    }
+
+    /// The pings of one viewing session, in creation order.
+    public func pings(session: String) async throws -> [StoredPing] {
+        try await database.withSQL { db in
+            try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
+                                          "credited_seconds", "created_at", "raw_query")
+                .from("census_pings").where("session_id", .equal, session)
+                .orderBy("created_at").orderBy("received_at").all()
+                .map { row in
+                    StoredPing(
+                        pingID: try row.decode(column: "ping_id", as: String.self),
+                        appid: try row.decode(column: "appid", as: String.self),
+                        pingType: try row.decode(column: "ping_type", as: String.self),
+                        kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+                        assetid: try row.decode(column: "asset_id", as: String.self),
+                        creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
+                        createdAt: try row.decode(column: "created_at", as: Int64.self),
+                        rawQuery: try row.decode(column: "raw_query", as: String.self))
+                }
+        }
+    }
+
+    /// How many pings and rejects are stored.
+    public func counts() async throws -> (pings: Int64, rejects: Int64) {
+        try await database.withSQL { db in
+            let pings = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings").first()?
+                .decode(column: "n", as: Int64.self) ?? 0
+            let rejects = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_rejects").first()?
+                .decode(column: "n", as: Int64.self) ?? 0
+            return (pings, rejects)
+        }
+    }
+
+    /// The reasons of the stored rejects, newest last.
+    public func rejectReasons() async throws -> [String] {
+        try await database.withSQL { db in
+            try await db.select().column("reason").from("census_rejects").orderBy("received_at").all()
+                .map { try $0.decode(column: "reason", as: String.self) }
+        }
+    }
+
+    /// The settings for `appid` (``AppSettings/standard`` when it has none).
+    public func settings(for appid: String) async throws -> AppSettings {
+        try await database.withSQL { db in
+            guard let row = try await db.select().columns("enabled", "duration_ping_interval")
+                .from("census_apps").where("appid", .equal, appid).first()
+            else { return .standard }
+            return AppSettings(
+                enabled: try row.decode(column: "enabled", as: Int64.self) != 0,
+                durationPingInterval: try row.decode(column: "duration_ping_interval", as: Int64.self))
+        }
+    }
+
+    /// Stores the settings for `appid`.
+    public func setSettings(_ settings: AppSettings, for appid: String) async throws {
+        try await database.withSQL { db in
+            try await db.insert(into: "census_apps").columns("appid", "enabled", "duration_ping_interval")
+                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval)
+                .onConflict(with: ["appid"]) { $0.set(excludedValueOf: "enabled").set(excludedValueOf: "duration_ping_interval") }
+                .run()
+        }
+    }
+}

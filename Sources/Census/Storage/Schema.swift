@@ -1,0 +1,64 @@
+import Foundation
+import SQLKit
+
+/// The census schema, as an ordered list of migrations shared by SQLite and PostgreSQL.
+///
+/// Every step is idempotent (`IF NOT EXISTS`), so several `meter serve` processes starting
+/// against one PostgreSQL at once cannot trip over each other; `census_migrations` records what
+/// ran.
+enum Schema {
+    struct Migration: Sendable {
+        let version: Int
+        let summary: String
+        let apply: @Sendable (any SQLDatabase) async throws -> Void
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, summary: "pings, rejects, apps") { db in
+            try await db.create(table: "census_pings").ifNotExists()
+                .column("ping_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("received_at", type: .bigint, .notNull)
+                .column("appid", type: .text, .notNull)
+                .column("product", type: .text, .notNull)
+                .column("ping_type", type: .text, .notNull)
+                .column("credit_kind", type: .text, .notNull)
+                .column("asset_id", type: .text, .notNull)
+                .column("credited_seconds", type: .bigint, .notNull)
+                .column("session_id", type: .text, .notNull)
+                .column("device_id", type: .text, .notNull)
+                .column("opted_out", type: .bigint, .notNull)
+                .column("created_at", type: .bigint, .notNull)
+                .column("raw_query", type: .text, .notNull)
+                .run()
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_pings_by_app ON census_pings (appid, created_at)").run()
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_pings_by_session ON census_pings (session_id)").run()
+            try await db.create(table: "census_rejects").ifNotExists()
+                .column("reject_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("received_at", type: .bigint, .notNull)
+                .column("reason", type: .text, .notNull)
+                .column("raw_request", type: .text, .notNull)
+                .run()
+            try await db.create(table: "census_apps").ifNotExists()
+                .column("appid", type: .text, .primaryKey(autoIncrement: false))
+                .column("enabled", type: .bigint, .notNull)
+                .column("duration_ping_interval", type: .bigint, .notNull)
+                .run()
+        },
+    ]
+
+    /// Applies the migrations the database has not seen yet.
+    static func migrate(_ db: any SQLDatabase) async throws {
+        try await db.create(table: "census_migrations").ifNotExists()
+            .column("version", type: .bigint, .primaryKey(autoIncrement: false))
+            .column("applied_at", type: .bigint, .notNull)
+            .run()
+        let applied = try await db.select().column("version").from("census_migrations").all()
+            .map { try $0.decode(column: "version", as: Int.self) }
+        for migration in migrations where !applied.contains(migration.version) {
+            try await migration.apply(db)
+            try await db.insert(into: "census_migrations").columns("version", "applied_at")
+                .values(migration.version, Int64(Date.now.timeIntervalSince1970))
+                .ignoringConflicts(with: "version").run()
+        }
+    }
+}
