@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -36,12 +37,14 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        .target(name: "MeterDemo", dependencies: ["Census", "NielsenAppApi", "AppMeter"]),
         .executableTarget(
             name: "meter",
             dependencies: [
-                "Census", "NielsenAppApi", "AppMeter",
+                "Census", "MeterDemo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -49,7 +52,7 @@ let package = Package(
         .testTarget(
             name: "CensusTests",
             dependencies: [
-                "Census", "NielsenAppApi", "AppMeter",
+                "Census", "MeterDemo", "NielsenAppApi", "AppMeter",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -20,6 +20,12 @@ public struct AppSettings: Sendable, Equatable, Codable {
     /// The SDK sends a duration ping at least every this many credited seconds.
     public var durationPingInterval: Int64
 
+    /// Creates settings.
+    public init(enabled: Bool, durationPingInterval: Int64) {
+        self.enabled = enabled
+        self.durationPingInterval = durationPingInterval
+    }
+
     /// What an app without an entry gets.
     public static let standard = AppSettings(enabled: true, durationPingInterval: 60)
 }

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A census server running in this process: `meter demo` and the end-to-end tests start one on
+/// a free loopback port, use it, and stop it.
+public final class RunningCensus: Sendable {
+    /// The port it listens on.
+    public let port: Int
+    /// The host it listens on.
+    public let host: String
+    /// The server (store, writer, counters).
+    public let server: CensusServer
+    private let group: ServiceGroup
+    private let runner: Task<Void, any Error>
+    private let database: any CensusDatabase
+
+    private init(
+        port: Int, host: String, server: CensusServer, group: ServiceGroup, runner: Task<Void, any Error>,
+        database: any CensusDatabase
+    ) {
+        self.port = port
+        self.host = host
+        self.server = server
+        self.group = group
+        self.runner = runner
+        self.database = database
+    }
+
+    /// The base URL to give the SDK as `nol_collectorURL`.
+    public var baseURL: String { "http://\(host):\(port)" }
+
+    /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port).
+    public static func start(
+        database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0,
+        logger: Logger = Logger(label: "Census")
+    ) async throws -> RunningCensus {
+        let database = try await location.open(logger: logger)
+        let store = PingStore(database: database)
+        do {
+            try await store.migrate()
+        } catch {
+            await database.close()
+            throw error
+        }
+        let server = CensusServer(store: store, logger: logger)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let application = server.application(host: host, port: port) { portContinuation.yield($0) }
+        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        let runner = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let boundPort = await iterator.next() else {
+            await database.close()
+            try await runner.value
+            throw CancellationError()
+        }
+        return RunningCensus(
+            port: boundPort, host: host, server: server, group: group, runner: runner, database: database)
+    }
+
+    /// Stops listening (finishing requests in flight) and closes the database.
+    public func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await runner.value
+        await database.close()
+    }
+}

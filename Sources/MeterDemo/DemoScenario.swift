@@ -1,0 +1,83 @@
+/// One step of a scripted viewing session.
+public enum DemoStep: Sendable {
+    /// `play` with an optional channel name.
+    case play(channel: String?)
+    /// `loadMetadata`.
+    case load([String: String])
+    /// One `playheadPosition` per virtual second, for each position.
+    case playheads([Int64])
+    /// Playheads from the live edge: Unix seconds `now ... now + seconds`.
+    case livePlayheads(seconds: Int64)
+    /// Time passes with nothing reported (paused player).
+    case wait(seconds: Double)
+    /// `stop`.
+    case stop
+    /// `end`.
+    case end
+}
+
+/// A documented call sequence with the seconds the crediting rule must give each asset.
+public struct DemoScenario: Sendable {
+    /// What it shows.
+    public let name: String
+    /// The calls, in order.
+    public let steps: [DemoStep]
+    /// Expected credited seconds per asset id, worked out by hand from the crediting rule
+    /// (docs/protocol.md): each report exactly +1 over the previous one of the same asset credits 1 s.
+    public let expected: [String: Int64]
+}
+
+extension DemoScenario {
+    static func content(_ id: String, length: String, program: String) -> [String: String] {
+        ["type": "content", "assetid": id, "program": program, "title": "\(program) S1E1", "length": length,
+         "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"]
+    }
+
+    static func ad(_ type: String, _ id: String) -> [String: String] {
+        ["type": type, "assetid": id]
+    }
+
+    static func range(_ range: ClosedRange<Int64>) -> DemoStep { .playheads(Array(range)) }
+
+    /// The scenarios `meter demo` plays: VOD with ads, live, a pause, a seek.
+    public static let all: [DemoScenario] = [
+        DemoScenario(
+            name: "VOD episode with pre-, mid- and postroll (Ireland use case 2)",
+            steps: [
+                .play(channel: "Demo Channel"),
+                .load(content("demo-vod-ep1", length: "1200", program: "Demo Drama")),
+                .load(ad("preroll", "demo-preroll")), range(0...15), .stop,
+                .load(content("demo-vod-ep1", length: "1200", program: "Demo Drama")), range(0...600),
+                .load(ad("midroll", "demo-midroll")), range(0...30), .stop,
+                .load(content("demo-vod-ep1", length: "1200", program: "Demo Drama")), range(601...1200),
+                .end,
+                .load(ad("postroll", "demo-postroll")), range(0...20), .stop,
+            ],
+            expected: ["demo-vod-ep1": 1200, "demo-preroll": 15, "demo-midroll": 30, "demo-postroll": 20]),
+        DemoScenario(
+            name: "Live news, five minutes at the live edge",
+            steps: [
+                .play(channel: "Demo News 24"),
+                .load(content("demo-live-news", length: "86400", program: "Demo News")),
+                .livePlayheads(seconds: 300), .stop,
+            ],
+            expected: ["demo-live-news": 300]),
+        DemoScenario(
+            name: "Movie paused for ten minutes, then resumed",
+            steps: [
+                .play(channel: "Demo Movies"),
+                .load(content("demo-movie", length: "5400", program: "Demo Movie")), range(0...300), .stop,
+                .wait(seconds: 600),
+                .load(content("demo-movie", length: "5400", program: "Demo Movie")), range(301...900), .end,
+            ],
+            expected: ["demo-movie": 900]),
+        DemoScenario(
+            name: "Clip with a seek forward",
+            steps: [
+                .play(channel: "Demo Clips"),
+                .load(content("demo-clip", length: "900", program: "Demo Clips")), range(0...120),
+                range(600...700), .end,
+            ],
+            expected: ["demo-clip": 220]),
+    ]
+}

@@ -1,0 +1,21 @@
+/// Renders demo outcomes as a table of expected against credited seconds.
+public enum DemoSummary {
+    /// One line per asset of every scenario.
+    public static func render(_ outcomes: [DemoOutcome]) -> String {
+        var lines: [[String]] = [["scenario", "asset", "expected s", "census s", ""]]
+        for (index, outcome) in outcomes.enumerated() {
+            for asset in outcome.scenario.expected.keys.sorted() {
+                let expected = outcome.scenario.expected[asset]!
+                let credited = outcome.credited[asset] ?? 0
+                lines.append(["\(index + 1)", asset, "\(expected)", "\(credited)", expected == credited ? "ok" : "MISMATCH"])
+            }
+        }
+        let widths = (0..<5).map { column in lines.map { $0[column].count }.max()! }
+        return lines.map { cells in
+            cells.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 2 || column == 3 ? pad + cell : cell + pad
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,3 +1,0 @@
-import ArgumentParser
-import Census
-import NielsenAppApi
