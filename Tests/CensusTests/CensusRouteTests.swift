@@ -1,0 +1,121 @@
+import Census
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@Suite struct CensusRouteTests {
+    func withApp(_ backend: Backend, _ body: @escaping @Sendable (any TestClientProtocol, CensusServer) async throws -> Void) async throws {
+        try await backend.withStore { store in
+            let server = CensusServer(store: store)
+            let app = Application(router: server.router())
+            try await app.test(.router) { client in try await body(client, server) }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func pingsAreStoredOnceAndDuplicatesAcknowledged(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let uri = "/cgi-bin/gn?" + PingQueries.valid(pingID: "dup-1")
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "stored\n")
+            }
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "duplicate\n")
+            }
+            #expect(try await server.store.counts() == (1, 0))
+            #expect(await server.sinceStart.duplicates == 1)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func malformedPingsGet400WithTheReasonAndAreRecorded(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let bad = PingQueries.valid(pingID: "x").replacingOccurrences(of: "cln,10", with: "cln,ten")
+            try await client.execute(uri: "/cgi-bin/gn?" + bad, method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("c27 is \"ten\""))
+            }
+            let huge = "/cgi-bin/gn?" + PingQueries.valid(pingID: "y") + "&tl=" + String(repeating: "a", count: 9000)
+            try await client.execute(uri: huge, method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+            #expect(try await server.store.counts() == (0, 2))
+            #expect(try await server.store.rejectReasons().first?.contains("c27") == true)
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func configHandshakeCarriesTheKillSwitch(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let appid = "P00000000-0000-4000-8000-0000000000AA"
+            try await client.execute(uri: "/cgi-bin/cfg?apid=\(appid)&sdkv=al.1.0.0", method: .get) { response in
+                #expect(response.status == .ok)
+                let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
+                #expect(config == .standard)
+            }
+            try await server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 30), for: appid)
+            try await client.execute(uri: "/cgi-bin/cfg?apid=\(appid)", method: .get) { response in
+                let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
+                #expect(config == AppSettings(enabled: false, durationPingInterval: 30))
+            }
+            try await client.execute(uri: "/cgi-bin/cfg", method: .get) { response in
+                #expect(response.status == .badRequest)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func reportAndSessionAPIs(_ backend: Backend) async throws {
+        try await withApp(backend) { client, _ in
+            let pings = [
+                PingQueries.valid(pingID: "a1", at: "view", credited: 0, session: "s1", device: "d1"),
+                PingQueries.valid(pingID: "a2", credited: 60, session: "s1", device: "d1", created: 1_700_000_060),
+                PingQueries.valid(pingID: "a3", at: "view", credited: 0, session: "s2", device: "d2", optedOut: true),
+                PingQueries.valid(pingID: "a4", credited: 30, session: "s2", device: "d2", optedOut: true, created: 1_700_001_000),
+                PingQueries.valid(pingID: "b1", asset: "ad1", kind: "st,a", credited: 15, session: "s1"),
+            ]
+            for ping in pings {
+                try await client.execute(uri: "/cgi-bin/gn?" + ping, method: .get) { #expect($0.status == .ok) }
+            }
+            try await client.execute(uri: "/api/v1/report?appid=P00000000-0000-4000-8000-000000000001", method: .get) { response in
+                struct Body: Decodable { let rows: [CreditRow] }
+                let rows = try JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).rows
+                #expect(rows.count == 2)
+                let content = try #require(rows.first { $0.kind == .content })
+                #expect(content.views == 2)
+                #expect(content.creditedSeconds == 90)
+                #expect(content.devices == 2)
+                #expect(content.sessions == 2)
+                #expect(content.optedOutShare == 0.5)
+                let ad = try #require(rows.first { $0.kind == .ad })
+                #expect(ad.creditedSeconds == 15)
+                #expect(ad.devices == 0)
+            }
+            try await client.execute(uri: "/api/v1/report?from=1700000050&to=1700000100", method: .get) { response in
+                struct Body: Decodable { let rows: [CreditRow] }
+                let rows = try JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).rows
+                #expect(rows.map(\.creditedSeconds) == [60])
+            }
+            try await client.execute(uri: "/api/v1/report?from=yesterday", method: .get) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/v1/sessions/s1/pings", method: .get) { response in
+                struct Body: Decodable { let pings: [StoredPing] }
+                let stored = try JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).pings
+                #expect(stored.map(\.pingID) == ["a1", "b1", "a2"])
+                #expect(stored.first?.rawQuery.hasPrefix("prd=dcr&") == true)
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func migrationsAreIdempotent(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            try await store.migrate()
+            try await store.migrate()
+            #expect(try await store.counts() == (0, 0))
+        }
+    }
+}

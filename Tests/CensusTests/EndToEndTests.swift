@@ -1,0 +1,80 @@
+import AppMeter
+import Census
+import Foundation
+import MeterDemo
+import NielsenAppApi
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The SDK and the census over loopback HTTP, as `meter demo` runs them.
+@Suite(.serialized) struct EndToEndTests {
+    @Test(arguments: Backend.available)
+    func everyDocumentedScenarioIsCreditedExactly(_ backend: Backend) async throws {
+        let census = try await RunningCensus.start(database: try await backend.freshDatabase())
+        let runner = DemoRunner(census: census)
+        var outcomes: [DemoOutcome] = []
+        for scenario in DemoScenario.all {
+            outcomes.append(try await runner.run(scenario))
+        }
+        let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
+        let stats = try await census.server.store.counts()
+        await census.stop()
+        for outcome in outcomes {
+            #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
+        }
+        #expect(rows.count == 7)
+        #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 })
+        #expect(stats.pings == Int64(outcomes.map(\.pingsBuilt).reduce(0, +)))
+        #expect(stats.rejects == 0)
+    }
+
+    /// 10,000 valid pings and 1,000 malformed ones, eight at a time: exactly 10,000 stored,
+    /// 1,000 rejected with reasons, and the server still answering.
+    @Test(arguments: Backend.available)
+    func tenThousandValidAndAThousandMalformedPings(_ backend: Backend) async throws {
+        let census = try await RunningCensus.start(database: try await backend.freshDatabase())
+        let session = URLSession(configuration: .ephemeral)
+        let base = census.baseURL
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for worker in 0..<8 {
+                group.addTask {
+                    var statuses: [Int] = []
+                    for index in stride(from: worker, to: 11_000, by: 8) {
+                        var query = PingQueries.valid(pingID: "load-\(index)", session: "s\(index % 97)")
+                        if index % 11 == 10 { query = query.replacingOccurrences(of: "cln,10", with: "cln,x\(index)") }
+                        let (_, response) = try await session.data(from: URL(string: "\(base)/cgi-bin/gn?\(query)")!)
+                        statuses.append((response as! HTTPURLResponse).statusCode)
+                    }
+                    return statuses
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0 += $1 }
+        }
+        let (_, health) = try await session.data(from: URL(string: "\(base)/healthz")!)
+        let counts = try await census.server.store.counts()
+        let reasons = try await census.server.store.rejectReasons()
+        let batches = await census.server.writer.batches
+        await census.stop()
+        #expect(statuses.filter { $0 == 200 }.count == 10_000)
+        #expect(statuses.filter { $0 == 400 }.count == 1_000)
+        #expect(counts == (10_000, 1_000))
+        #expect(reasons.allSatisfy { $0.hasPrefix("c27 is \"x") })
+        #expect((health as! HTTPURLResponse).statusCode == 200)
+        #expect(batches < 10_000)  // group commit: concurrent pings share commits
+    }
+
+    @Test func theSDKsHelloPingGetsTheCensusConfig() async throws {
+        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
+        let appid = "P" + UUID().uuidString
+        try await census.server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
+        let api = NielsenAppApi(
+            appInfo: ["appid": appid, "appname": "t", "appversion": "1", "nol_collectorURL": census.baseURL],
+            delegate: nil)!
+        await api.waitUntilConfigured()
+        let state = api.meter?.snapshot.state
+        await census.stop()
+        #expect(state == .disabled)
+    }
+}

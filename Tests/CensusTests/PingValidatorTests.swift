@@ -1,0 +1,54 @@
+@testable import Census
+import Testing
+
+@Suite struct PingValidatorTests {
+    static let good = PingQueries.valid(pingID: "p1", credited: 15, device: "abc", optedOut: true)
+
+    @Test func aValidPingIsParsed() throws {
+        let ping = try PingValidator.validate(query: Substring(Self.good), uriLength: 200).get()
+        #expect(ping.pingID == "p1")
+        #expect(ping.appID == "P00000000-0000-4000-8000-000000000001")
+        #expect(ping.creditedSeconds == 15)
+        #expect(ping.kind == .content)
+        #expect(ping.sessionID == "s1")
+        #expect(ping.deviceID == "abc")
+        #expect(ping.optedOut)
+        #expect(ping.createdAt == 1_700_000_000)
+    }
+
+    @Test(arguments: [
+        ("st,a", "video", CreditKind.ad), ("st,c", "text", .static), ("st,c", "audio", .audio), ("st,c", "video", .content),
+    ])
+    func creditKind(_ c3: String, _ rt: String, _ kind: CreditKind) throws {
+        let query = PingQueries.valid(pingID: "k", kind: c3).replacingOccurrences(of: "rt=video", with: "rt=\(rt)")
+        #expect(try PingValidator.validate(query: Substring(query), uriLength: 100).get().kind == kind)
+    }
+
+    /// Each malformed query, and the words its rejection must contain.
+    @Test(arguments: [
+        (good.replacingOccurrences(of: "c13=asid,P00000000-0000-4000-8000-000000000001&", with: ""), "missing c13"),
+        (good.replacingOccurrences(of: "&pingid=p1", with: ""), "missing pingid"),
+        (good.replacingOccurrences(of: "cln,15", with: "cln,abc"), "c27 is \"abc\""),
+        (good.replacingOccurrences(of: "cln,15", with: "15"), "c27 must start with \"cln,\""),
+        (good.replacingOccurrences(of: "cln,15", with: "cln,-3"), "c27 is \"-3\""),
+        (good.replacingOccurrences(of: "cln,15", with: "cln,999999"), "more than a day"),
+        (good.replacingOccurrences(of: "prd=dcr", with: "prd=radio"), "prd is \"radio\""),
+        (good.replacingOccurrences(of: "at=timer", with: "at=click"), "at is \"click\""),
+        (good.replacingOccurrences(of: "ai=vid1", with: "ai="), "ai has no asset id"),
+        (good + "&tl=%E2%28", "malformed percent escape"),
+        (good + "&tl=%G1", "malformed percent escape"),
+        ("", "missing prd"),
+    ])
+    func malformedPingsAreRejectedWithAReason(_ query: String, _ reason: String) {
+        guard case .failure(let rejection) = PingValidator.validate(query: Substring(query), uriLength: 100) else {
+            Issue.record("accepted: \(query)")
+            return
+        }
+        #expect(rejection.reason.contains(reason), "\(rejection.reason)")
+    }
+
+    @Test func urlsOver8KBAreRejected() {
+        let result = PingValidator.validate(query: Substring(Self.good), uriLength: 8193)
+        #expect(result == .failure(PingRejection(reason: "URL is 8193 bytes; the limit is 8192")))
+    }
+}
