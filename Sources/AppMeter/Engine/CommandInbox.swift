@@ -26,16 +26,17 @@ final class CommandInbox: Sendable {
         waiter?.resume()
     }
 
-    /// The next batch of commands, or nil once the inbox is closed and empty.
-    func next() async -> [TimedCommand]? {
+    /// Moves the next batch of commands into `batch` (emptied first, its capacity handed back to
+    /// the inbox so that pushes do not allocate); returns false once the inbox is closed and empty.
+    func next(into batch: inout [TimedCommand]) async -> Bool {
+        batch.removeAll(keepingCapacity: true)
         while true {
-            var batch: [TimedCommand] = []
             let closed = state.withLock { state in
                 swap(&batch, &state.pending)
                 return state.closed
             }
-            if !batch.isEmpty { return batch }
-            if closed { return nil }
+            if !batch.isEmpty { return true }
+            if closed { return false }
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
                     if !state.pending.isEmpty || state.closed { return true }

@@ -53,7 +53,9 @@ public final class MeterInstance: Sendable {
         self.engine = engine
         let inbox = self.inbox
         Task {
-            while let batch = await inbox.next() {
+            var batch: [TimedCommand] = []
+            batch.reserveCapacity(16)
+            while await inbox.next(into: &batch) {
                 await engine.process(batch)
             }
         }
