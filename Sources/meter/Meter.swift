@@ -20,17 +20,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens and migrates the database, runs `body`, and closes it.
     func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
-        let database = try await location.open(logger: Logger(label: "Census"))
-        let store = PingStore(database: database)
-        do {
-            try await store.migrate()
-            let result = try await body(store)
-            await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
-        }
+        try await location.withStore(body)
     }
 }
 

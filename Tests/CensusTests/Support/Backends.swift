@@ -38,17 +38,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A migrated store on a fresh database; closed after `body`.
     func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
-        let database = try await freshDatabase().open(logger: Logger(label: "test"))
-        let store = PingStore(database: database)
-        do {
-            try await store.migrate()
-            let result = try await body(store)
-            await database.close()
-            return result
-        } catch {
-            await database.close()
-            throw error
-        }
+        try await freshDatabase().withStore(logger: Logger(label: "test"), body)
     }
 }
 
