@@ -23,7 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
         let application = server.application(host: host, port: port) { port in
             logger.info("census listening on http://\(host):\(port)")
         }
-        defer { Task { await db.close() } }
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            await db.close()
+            throw error
+        }
+        await db.close()
     }
 }
