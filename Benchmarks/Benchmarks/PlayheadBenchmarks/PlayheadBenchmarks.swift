@@ -56,6 +56,18 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same loop with nothing measured: the cost of start/stopMeasurement and of the engine
+    // parking on other threads, to subtract from the benchmark above.
+    Benchmark("baseline for the above: empty measurement", configuration: .init(scalingFactor: .one)) { benchmark in
+        let api = makeAPI()
+        await api.flush()
+        for _ in benchmark.scaledIterations {
+            benchmark.startMeasurement()
+            benchmark.stopMeasurement()
+            await api.flush()
+        }
+    }
+
     // The same calls including their processing by the engine (crediting, pings every 60 s).
     Benchmark("playheadPosition, processed") { benchmark in
         let api = makeAPI()

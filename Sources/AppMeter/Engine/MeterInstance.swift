@@ -55,7 +55,7 @@ public final class MeterInstance: Sendable {
         Task {
             var batch: [TimedCommand] = []
             batch.reserveCapacity(16)
-            while await inbox.next(into: &batch) {
+            while await inbox.next(into: &batch, lazyWake: snapshot.withLock { $0.state == .processing }) {
                 await engine.process(batch)
             }
         }
@@ -86,12 +86,16 @@ public final class MeterInstance: Sendable {
         inbox.push(TimedCommand(command: command, time: clock.now()))
     }
 
+    /// Reports the playhead: seconds for VOD, Unix seconds for live. Never wakes the engine (see
+    /// ``CommandInbox``): the caller pays a clock read, a lock and an append.
+    public func playheadPosition(_ position: Int64) {
+        inbox.push(TimedCommand(command: .playhead(position), time: clock.now()), lazy: true)
+    }
+
     /// Starts a viewing session (`play`).
     public func play(channelName: String?) { submit(.play(channelName: channelName)) }
     /// Loads content or ad metadata, as the string dictionary the app passed.
     public func loadMetadata(_ values: [String: String]) { submit(.loadMetadata(values)) }
-    /// Reports the playhead: seconds for VOD, Unix seconds for live.
-    public func playheadPosition(_ position: Int64) { submit(.playhead(position)) }
     /// Pauses measurement (`stop`).
     public func stop() { submit(.stop) }
     /// Ends the content (`end`).
