@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "meter", targets: ["meter"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -22,7 +23,10 @@ let package = Package(
     targets: [
         .target(
             name: "AppMeter",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "NielsenAppApi", dependencies: ["AppMeter"]),
         .target(

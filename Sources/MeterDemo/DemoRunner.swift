@@ -33,7 +33,10 @@ public struct DemoRunner: Sendable {
     /// Plays `scenario` and returns what the census credited to its assets.
     public func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
-        let environment = MeterEnvironment(clock: clock, transport: URLSessionTransport(timeout: 10))
+        // In-memory storage keeps the demo from writing ids to the user's application-support folder;
+        // the platform identity gives a Linux device a generated vendor id, as in production.
+        let environment = MeterEnvironment(
+            clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage())
         let appInfo = ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version,
                        "sfcode": "dcr", "nol_collectorURL": census.baseURL]
         guard let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment) else {

@@ -144,6 +144,72 @@ public final class NielsenAppApi: @unchecked Sendable {
         instance?.snapshot.lastError.map(Self.dictionary)
     }
 
+    // MARK: Opt-out and identifiers
+
+    /// The opt-out page to load in a web view: it explains the device setting (global flavour) or
+    /// lets the user choose (no-ad-framework flavour), and navigates to `nielsenappsdk://1` (out),
+    /// `nielsenappsdk://0` (in) or ``kNielsenWebClose``. Empty for an instance made with `init()`.
+    public var optOutURL: String {
+        instance?.optOutURL ?? ""
+    }
+
+    /// True when the user is opted out, at OS level (ad tracking limited) or app level
+    /// (``userOptOut(_:)``); always true for the noID flavour. Opted-out users are still measured:
+    /// their pings carry `uoo=true` and no identifier.
+    public var optOutStatus: Bool {
+        instance?.optOutStatus ?? false
+    }
+
+    /// Passes a URL the opt-out web view navigated to. Returns true when it was the opt-out
+    /// (`nielsenappsdk://1`) or opt-in (`nielsenappsdk://0`) command, which the SDK records and keeps
+    /// across launches (the app need not store it); false for any other string.
+    @discardableResult
+    public func userOptOut(_ optOut: String) -> Bool {
+        instance?.userOptOut(optOut) ?? false
+    }
+
+    /// The device id sent in pings (SHA-256 hex), or an empty string when opted out or noID.
+    public var demographicId: String {
+        instance?.demographicID ?? ""
+    }
+
+    /// The first-party id sent in pings, or an empty string when opted out, disabled
+    /// (`enableFpid` = `"false"`) or noID.
+    public var firstPartyId: String {
+        instance?.firstPartyID ?? ""
+    }
+
+    /// The vendor id sent in pings (SHA-256 hex), or an empty string when opted out or noID.
+    public var vendorId: String {
+        instance?.vendorID ?? ""
+    }
+
+    /// The Nielsen id: the same hashed device id as ``demographicId``.
+    @available(*, deprecated, message: "Please use demographicId instead.")
+    public var nielsenId: String {
+        demographicId
+    }
+
+    /// The Nielsen id.
+    @available(*, deprecated, message: "Please use nielsenId property instead.")
+    public func getNielsenId() -> String { demographicId }
+
+    /// The opt-out URL.
+    @available(*, deprecated, message: "Please use optOutURL property instead.")
+    public func optOutURLString() -> String { optOutURL }
+
+    /// The SDK version.
+    @available(*, deprecated, message: "Please use meterVersion property instead.")
+    public func getMeterVersion() -> String { meterVersion }
+
+    /// The last event.
+    @available(*, deprecated, message: "Please use lastEventDict property instead.")
+    public func getLastEventDict() -> [AnyHashable: Any]! { lastEventDict }
+
+    /// The last error.
+    @available(*, deprecated, message: "Please use lastErrorDict property instead.")
+    public func getLastErrorDict() -> [AnyHashable: Any]! { lastErrorDict }
+
     // MARK: AppMeter extensions
 
     /// The engine behind this object (nil for an instance made with `init()`): its snapshot shows
@@ -165,3 +231,6 @@ public final class NielsenAppApi: @unchecked Sendable {
         event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
     }
 }
+
+/// The URL the opt-out page navigates to when the user closes it: close the web view.
+public let kNielsenWebClose = "nielsen://close"

@@ -15,6 +15,10 @@ import Testing
         .end:              [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil],
         .disableAPI:       [.initial: nil, .idle: .disabled,   .processing: .disabled /*D*/,   .disabled: nil],
         .enableAPI:        [.initial: nil, .idle: nil,         .processing: nil,               .disabled: .idle],
+        // The table moves userOptOut YES Processing→Idle and NO Idle→Processing; since API 5.1
+        // measurement goes on flagged, so the choice never changes the state (D).
+        .userOptOut:       [.initial: nil, .idle: .idle,       .processing: .processing /*D*/, .disabled: .disabled /*D*/],
+        .userOptIn:        [.initial: nil, .idle: .idle /*D*/, .processing: .processing,       .disabled: .disabled /*D*/],
     ]
 
     static let cells: [(LifecycleCall, LifecycleState)] = LifecycleCall.allCases.flatMap { call in
@@ -44,6 +48,8 @@ import Testing
         case .end: meter.api.end()
         case .disableAPI: meter.api.appDisableApi = true
         case .enableAPI: meter.api.appDisableApi = false
+        case .userOptOut: #expect(meter.api.userOptOut("nielsenappsdk://1"))
+        case .userOptIn: #expect(meter.api.userOptOut("nielsenappsdk://0"))
         }
         await meter.api.flush()
 
@@ -61,8 +67,10 @@ import Testing
         api.stop()
         api.end()
         api.appDisableApi = true
+        #expect(api.userOptOut("nielsenappsdk://1") == false)
         await api.flush()
         #expect(api.meter == nil)
+        #expect(api.optOutURL == "")
         #expect(api.lastErrorDict == nil)
         #expect(api.lastEventDict == nil)
         #expect(api.appDisableApi == false)

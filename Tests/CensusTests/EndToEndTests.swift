@@ -25,7 +25,7 @@ import FoundationNetworking
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
         #expect(rows.count == 7)
-        #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 })
+        #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 && $0.devices == 1 && $0.optedOutShare == 0 })
         #expect(stats.pings == Int64(outcomes.map(\.pingsBuilt).reduce(0, +)))
         #expect(stats.rejects == 0)
     }
@@ -71,7 +71,7 @@ import FoundationNetworking
         try await census.server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
         let api = NielsenAppApi(
             appInfo: ["appid": appid, "appname": "t", "appversion": "1", "nol_collectorURL": census.baseURL],
-            delegate: nil)!
+            delegate: nil, environment: MeterEnvironment(storage: InMemoryStorage()))!
         await api.waitUntilConfigured()
         let state = api.meter?.snapshot.state
         await census.stop()

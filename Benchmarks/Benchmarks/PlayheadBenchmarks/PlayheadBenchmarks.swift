@@ -16,7 +16,7 @@ struct AcceptingTransport: PingTransport {
 func makeAPI() -> NielsenAppApi {
     let appInfo = ["appid": "P" + UUID().uuidString, "appname": "bench", "appversion": "1",
                    "nol_collectorURL": "http://127.0.0.1:9"]
-    let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: MeterEnvironment(transport: AcceptingTransport()))!
+    let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: MeterEnvironment(transport: AcceptingTransport(), storage: InMemoryStorage()))!
     api.play(["channelName": "bench"])
     api.loadMetadata(["type": "content", "assetid": "bench-1", "program": "P", "title": "T", "length": "0",
                       "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])

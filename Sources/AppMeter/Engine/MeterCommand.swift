@@ -7,6 +7,8 @@ enum MeterCommand: Sendable {
     case end
     case setDisabled(Bool)
     case setDebug(Bool)
+    /// The user's choice from the opt-out page: true opts out.
+    case setOptOut(Bool)
     /// The census config arrived.
     case configReceived(CensusConfig)
     /// An input error the facade found while parsing a call (bad JSON, a non-string value…).

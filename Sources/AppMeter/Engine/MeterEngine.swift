@@ -28,13 +28,17 @@ actor MeterEngine {
     private var viewed: Set<AssetKey> = []
     private var currentContent: ContentMetadata?
     private var durationPingInterval: Int64
+    private var privacy: PrivacyProfile
+    private var identity: PingIdentity
     /// The census turned this appid off: `appDisableApi = false` cannot turn it back on.
     private var disabledByCensus = false
 
     init(
         appInfo: AppInfo, sdkVersion: String, environment: MeterEnvironment, delivery: DeliveryQueue,
-        snapshot: Locked<MeterSnapshot>, reporter: EventReporter
+        snapshot: Locked<MeterSnapshot>, reporter: EventReporter, privacy: PrivacyProfile
     ) {
+        self.privacy = privacy
+        self.identity = privacy.pingIdentity
         self.appInfo = appInfo
         self.sdkVersion = sdkVersion
         self.environment = environment
@@ -93,6 +97,14 @@ actor MeterEngine {
             if wasProcessing { await closeSegment(at: time, final: false) }
         case .setDebug(let on):
             reporter.setLogLevel(on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical))
+        case .setOptOut(let optOut):
+            guard accept(optOut ? .userOptOut : .userOptIn, at: time) else { return }
+            logger.info("userOptOut", metadata: ["optOut": "\(optOut)"])
+            // Credit so far goes out under the old choice, so every ping carries one opt state.
+            await reportPendingSeconds(at: time)
+            privacy.appOptOut = optOut
+            privacy.persistChoice(environment.storage)
+            identity = privacy.pingIdentity
         case .configReceived(let config):
             await apply(config, at: time)
         case .inputError(let code, let message):
@@ -173,6 +185,14 @@ actor MeterEngine {
         segment = current
     }
 
+    /// Sends the current segment's not-yet-reported seconds and keeps the segment open.
+    private func reportPendingSeconds(at time: Double) async {
+        guard var current = segment, current.pendingSeconds > 0 else { return }
+        await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: false)
+        current.pendingSeconds = 0
+        segment = current
+    }
+
     /// Ends the current segment, sending its not-yet-reported credited seconds.
     private func closeSegment(at time: Double, final: Bool) async {
         guard let current = segment else { return }
@@ -187,7 +207,7 @@ actor MeterEngine {
             appInfo: appInfo, sdkVersion: sdkVersion, sessionID: sessionID ?? "",
             channelName: channelName, asset: segment.metadata, content: currentContent,
             kind: kind, creditedSeconds: credited, segmentStart: segment.start ?? time, createdAt: time,
-            isFinal: final, pingID: environment.identifiers.newPingID())
+            isFinal: final, pingID: environment.identifiers.newPingID(), identity: identity)
         let ping = PingBuilder.build(facts)
         logger.debug("ping built", metadata: ["ping": "\(ping.parameters)"])
         snapshot.withLock { $0.pingsBuilt += 1 }

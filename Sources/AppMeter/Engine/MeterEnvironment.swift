@@ -14,6 +14,16 @@ public struct MeterEnvironment: Sendable {
     public var sleep: @Sendable (Double) async -> Void
     /// A duration ping is sent at the latest after this many credited seconds of one asset.
     public var durationPingInterval: Int64
+    /// Where the opt-out choice, first-party id and generated vendor id are kept (appInfo
+    /// `nol_storageDir` overrides it with a folder).
+    public var storage: MeterStorage
+    /// The device's identifiers and ad-tracking setting.
+    public var identityProvider: DeviceIdentityProvider
+    /// The flavour when appInfo has no `nol_sdkFlavor` and the market requires none: set by the
+    /// build that embeds the SDK (see docs/privacy.md).
+    public var defaultFlavor: SDKFlavor
+    /// The device type of the opt-out page URL (`mobile`).
+    public var deviceType: String
 
     /// Creates an environment.
     public init(
@@ -23,13 +33,21 @@ public struct MeterEnvironment: Sendable {
         sleep: @escaping @Sendable (Double) async -> Void = { seconds in
             try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
         },
-        durationPingInterval: Int64 = 60
+        durationPingInterval: Int64 = 60,
+        storage: MeterStorage = FileStorage.standard,
+        identityProvider: DeviceIdentityProvider = PlatformIdentityProvider(),
+        defaultFlavor: SDKFlavor = .global,
+        deviceType: String = "mobile"
     ) {
         self.clock = clock
         self.transport = transport
         self.identifiers = identifiers
         self.sleep = sleep
         self.durationPingInterval = durationPingInterval
+        self.storage = storage
+        self.identityProvider = identityProvider
+        self.defaultFlavor = defaultFlavor
+        self.deviceType = deviceType
     }
 
     /// The real clock, `URLSession` and random ids.

@@ -22,6 +22,12 @@ public final class MeterInstance: Sendable {
     private let disabledRequest = Locked(false)
     private let debugRequest = Locked(false)
     private let configTask: Task<Void, Never>
+    private let privacyBox: Locked<PrivacyProfile>
+    private let deviceType: String
+
+    /// The SDK flavour in force: the market's requirement, else appInfo `nol_sdkFlavor`, else
+    /// the environment's default.
+    public let flavor: SDKFlavor
 
     /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
     ///
@@ -34,6 +40,15 @@ public final class MeterInstance: Sendable {
         events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
     ) {
         guard InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        var environment = environment
+        if let folder = appInfo.storageFolder {
+            environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
+        }
+        flavor = appInfo.market.requiredFlavor ?? appInfo.flavor ?? environment.defaultFlavor
+        // Reading a few small values at creation, as SDKs read their defaults; writes happen on the engine.
+        let privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment)
+        privacyBox = Locked(privacy)
+        deviceType = environment.deviceType
         self.appInfo = appInfo
         sdkVersion = Self.platformPrefix + "." + Self.version
         clock = environment.clock
@@ -49,7 +64,7 @@ public final class MeterInstance: Sendable {
             report: { code, message in reporter.report(code, message, at: clock.now()) })
         let engine = MeterEngine(
             appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
-            snapshot: snapshot, reporter: reporter)
+            snapshot: snapshot, reporter: reporter, privacy: privacy)
         self.engine = engine
         let inbox = self.inbox
         Task {
@@ -121,6 +136,42 @@ public final class MeterInstance: Sendable {
             disabledRequest.withLock { $0 = newValue }
             submit(.setDisabled(newValue))
         }
+    }
+
+    // MARK: Privacy
+
+    /// Records the user's choice from the opt-out page: `nielsenappsdk://1` opts out,
+    /// `nielsenappsdk://0` opts in. Returns true when `command` was one of them; any other string
+    /// returns false and changes nothing. The choice is kept across launches. The noID flavour
+    /// stays opted out whatever the choice.
+    public func userOptOut(_ command: String) -> Bool {
+        guard let optOut = OptOutPage.choice(in: command) else { return false }
+        privacyBox.withLock { $0.appOptOut = optOut }
+        submit(.setOptOut(optOut))
+        return true
+    }
+
+    /// Opted out at OS level (ad tracking limited) or app level (the user's choice); always for noID.
+    public var optOutStatus: Bool { privacyBox.withLock { $0.optedOut } }
+
+    /// The opt-out page to show in a web view, for this flavour and market.
+    public var optOutURL: String {
+        OptOutPage.url(flavor: flavor, market: appInfo.market, deviceType: deviceType)
+    }
+
+    /// The device id sent in pings (SHA-256 hex), or "" when opted out or noID.
+    public var demographicID: String {
+        privacyBox.withLock { $0.optedOut ? "" : $0.hashedDeviceID ?? "" }
+    }
+
+    /// The vendor id sent in pings (SHA-256 hex), or "" when opted out or noID.
+    public var vendorID: String {
+        privacyBox.withLock { $0.optedOut ? "" : $0.hashedVendorID ?? "" }
+    }
+
+    /// The first-party id sent in pings, or "" when opted out, disabled (`enableFpid`) or noID.
+    public var firstPartyID: String {
+        privacyBox.withLock { $0.optedOut ? "" : $0.firstPartyID?.id ?? "" }
     }
 
     /// What has been processed so far.

@@ -16,6 +16,10 @@ public struct AppInfo: Sendable, Equatable {
     public let collectorURL: URL
     /// The market rules selected by `sfcode`.
     public let market: MarketProfile
+    /// The flavour asked for with `nol_sdkFlavor`, if any.
+    public let flavor: SDKFlavor?
+    /// The folder set with `nol_storageDir`, if any.
+    public let storageFolder: String?
     /// Every appInfo key, as given (later products read their own keys from here).
     public let values: [String: String]
 
@@ -74,9 +78,21 @@ public struct AppInfo: Sendable, Equatable {
         } else {
             collectorURL = URL(string: "https://secure-\(sfcode).imrworldwide.com")!
         }
+        var flavor: SDKFlavor?
+        if let raw = values["nol_sdkFlavor"] {
+            guard let parsed = SDKFlavor(appInfoValue: raw) else {
+                return .failure(AppInfoError(
+                    code: .emptyValue, message: "appInfo 'nol_sdkFlavor' \"\(raw)\" is not global, noAdFramework or noID"))
+            }
+            flavor = parsed
+        }
+        if let raw = values["enableFpid"], !["true", "false"].contains(raw.lowercased()) {
+            return .failure(AppInfoError(code: .emptyValue, message: "appInfo 'enableFpid' \"\(raw)\" is not \"true\" or \"false\""))
+        }
         return .success(AppInfo(
             appID: appID, appName: appName, appVersion: appVersion, sfcode: sfcode,
-            debugLevel: debugLevel, collectorURL: collectorURL, market: market, values: values))
+            debugLevel: debugLevel, collectorURL: collectorURL, market: market, flavor: flavor,
+            storageFolder: values["nol_storageDir"].flatMap { $0.isEmpty ? nil : $0 }, values: values))
     }
 
     /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits.

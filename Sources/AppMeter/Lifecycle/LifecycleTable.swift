@@ -26,15 +26,20 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
     case disableAPI
     /// `appDisableApi = false`.
     case enableAPI
+    /// `userOptOut("nielsenappsdk://1")`.
+    case userOptOut
+    /// `userOptOut("nielsenappsdk://0")`.
+    case userOptIn
 }
 
 /// The finite-state-machine table, as data. A nil cell means the call is not expected in that state:
 /// it is ignored, logged at WARN and counted.
 ///
-/// It follows the table in ios-sdk-api-reference.txt with two documented exceptions
+/// It follows the table in ios-sdk-api-reference.txt with three documented exceptions
 /// (docs/decisions.md): `loadMetadata` is accepted while processing (every documented ad sequence
-/// loads ad and content metadata back to back), and `appDisableApi = true` works while processing
-/// (the prose says the kill switch moves the instance to Disabled, without condition).
+/// loads ad and content metadata back to back); `appDisableApi = true` works while processing
+/// (the prose says the kill switch moves the instance to Disabled, without condition); and
+/// `userOptOut` never changes the state (since API 5.1 measurement goes on, flagged opted out).
 public enum LifecycleTable {
     /// `table[call][state]` is the next state, or nil when the call is ignored.
     public static let table: [LifecycleCall: [LifecycleState: LifecycleState]] = [
@@ -45,6 +50,8 @@ public enum LifecycleTable {
         .end: [.processing: .idle],
         .disableAPI: [.idle: .disabled, .processing: .disabled],
         .enableAPI: [.disabled: .idle],
+        .userOptOut: [.idle: .idle, .processing: .processing, .disabled: .disabled],
+        .userOptIn: [.idle: .idle, .processing: .processing, .disabled: .disabled],
     ]
 
     /// The state after `call` in `state`, or nil when the call is not expected there.

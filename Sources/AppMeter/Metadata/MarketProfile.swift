@@ -1,7 +1,8 @@
 /// What differs between measurement markets, keyed by the `sfcode` in appInfo.
 ///
 /// One entry per market: adding a market is adding one value to ``MarketProfile/all``.
-/// The limits come from the market pages (see docs/decisions.md for the contradictions).
+/// The limits come from the market pages (see docs/decisions.md for the contradictions); the
+/// privacy fields from docs/privacy.md.
 public struct MarketProfile: Sendable, Equatable {
     /// The market's name, for logs and reports.
     public let name: String
@@ -19,6 +20,10 @@ public struct MarketProfile: Sendable, Equatable {
     public let titleForbidsBackslash: Bool
     /// Whether appInfo must carry `appname` and `appversion` (Poland detects them).
     public let requiresAppNameAndVersion: Bool
+    /// The flavour the market requires whatever the app asks for (Ireland: no identifiers).
+    public var requiredFlavor: SDKFlavor? = nil
+    /// Country and language of the market's opt-out page.
+    public var privacyCountry = "us", privacyLanguage = "en"
 
     /// Letters, digits, `_` and `-`: the Polish `assetid` alphabet.
     static let polishAssetIDCharacters =
@@ -29,16 +34,16 @@ public struct MarketProfile: Sendable, Equatable {
         MarketProfile(
             name: "Italy", sfcodes: ["it"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
-            requiresAppNameAndVersion: true),
+            requiresAppNameAndVersion: true, privacyCountry: "it", privacyLanguage: "it"),
         MarketProfile(
             name: "Ireland", sfcodes: ["ire"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
-            requiresAppNameAndVersion: true),
+            requiresAppNameAndVersion: true, requiredFlavor: .noID, privacyCountry: "ie", privacyLanguage: "en"),
         MarketProfile(
             name: "Poland", sfcodes: ["pl", "pl-cert"], assetIDMaxLength: 64,
             assetIDCharacters: polishAssetIDCharacters,
             programMaxLength: 254, titleMaxLength: 254, titleForbidsBackslash: true,
-            requiresAppNameAndVersion: false),
+            requiresAppNameAndVersion: false, privacyCountry: "pl", privacyLanguage: "pl"),
     ]
 
     /// The profile for any sfcode without an entry of its own (us, dcr, dcr-cert, cert, uat-cert, …).

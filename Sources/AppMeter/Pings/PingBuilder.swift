@@ -14,6 +14,7 @@ struct PingFacts: Sendable {
     /// True for the ping that closes the asset on `end` (`davty=2`).
     var isFinal: Bool
     var pingID: String
+    var identity: PingIdentity
 }
 
 /// Builds DCR pings (`prd=dcr`) with the parameter names and order of docs/protocol.md.
@@ -47,6 +48,10 @@ enum PingBuilder {
         let parameters: [PingParameter] = [
             .init("prd", "dcr"),
             .init("asn", facts.channelName),
+            .init("fp_id", facts.identity.firstPartyID),
+            .init("fp_cr_tm", facts.identity.firstPartyCreated),
+            .init("fp_acc_tm", facts.identity.firstPartyAccessed),
+            .init("ve_id", facts.identity.vendorID),
             .init("tl", assetTitle),
             .init("prv", "1"),
             .init("cg", content?.program ?? ""),
@@ -56,6 +61,9 @@ enum PingBuilder {
             .init("c34", "segC,\(content?.segC ?? "")"),
             .init("c15", "apn,\(facts.appInfo.appName)"),
             .init("sup", "1"),
+            .init("c9", "devid,\(facts.identity.deviceID)"),
+            .init("enc", facts.identity.deviceID.isEmpty ? "" : "true"),
+            .init("c1", "nuid,\(facts.identity.deviceID)"),
             .init("at", facts.kind == .view ? "view" : "timer"),
             .init("rt", rt),
             .init("c16", "sdkv,\(facts.sdkVersion)"),
@@ -75,7 +83,7 @@ enum PingBuilder {
             .init("c58", "isLive,\(isLive)"),
             .init("c59", "sesid,\(facts.sessionID)"),
             .init("c61", "createtm,\(Int64(facts.createdAt))"),
-            .init("uoo", ""),
+            .init("uoo", facts.identity.optedOut ? "true" : ""),
             .init("davty", davty),
             .init("pingid", facts.pingID),
         ]

@@ -8,6 +8,17 @@ public protocol IdentifierSource: Sendable {
     func newSessionID() -> String
     /// A new ping id, unique across devices and launches; the census credits a ping once by this id.
     func newPingID() -> String
+    /// A new first-party id (`fp_id`).
+    func newFirstPartyID() -> String
+    /// A new vendor id, for platforms that have none of their own.
+    func newVendorID() -> String
+}
+
+extension IdentifierSource {
+    /// 32 random base-36 characters, like a session id.
+    public func newFirstPartyID() -> String { RandomIdentifierSource().newSessionID() }
+    /// A random UUID.
+    public func newVendorID() -> String { UUID().uuidString }
 }
 
 /// Identifiers from the system random number generator.
@@ -30,7 +41,7 @@ public struct RandomIdentifierSource: IdentifierSource {
 
 /// Predictable identifiers (`ses1`, `ses2`, … and `<prefix>-1`, `<prefix>-2`, …) for tests.
 public final class SequentialIdentifierSource: IdentifierSource, @unchecked Sendable {
-    private let counters = Locked((session: 0, ping: 0))
+    private let counters = Locked((session: 0, ping: 0, fpid: 0))
     private let prefix: String
 
     /// Creates a source whose ping ids start with `prefix`.
@@ -49,4 +60,13 @@ public final class SequentialIdentifierSource: IdentifierSource, @unchecked Send
         let n = counters.withLock { $0.ping += 1; return $0.ping }
         return "\(prefix)-\(n)"
     }
+
+    /// `fpid1`, `fpid2`, …
+    public func newFirstPartyID() -> String {
+        let n = counters.withLock { $0.fpid += 1; return $0.fpid }
+        return "fpid\(n)"
+    }
+
+    /// A fixed vendor id.
+    public func newVendorID() -> String { "00000000-0000-4000-8000-0000000000VE" }
 }

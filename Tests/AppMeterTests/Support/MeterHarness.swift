@@ -6,7 +6,13 @@ import NielsenAppApi
 final class MeterHarness: @unchecked Sendable {
     let clock = VirtualClock(start: 1_700_000_000)
     let transport = RecordingTransport()
+    let storage: InMemoryStorage
     let api: NielsenAppApi
+
+    /// The identity tests run with: an opted-in device with an ad id and a vendor id.
+    static let device = StaticIdentityProvider(
+        advertising: AdvertisingIdentity(identifier: "AD-ID-0001", limitsTracking: false),
+        vendorID: "VENDOR-0001")
 
     /// A fresh production appid, so that parallel tests never share the four-instance limit.
     static func newAppID() -> String { "P" + UUID().uuidString }
@@ -19,12 +25,18 @@ final class MeterHarness: @unchecked Sendable {
     }
 
     init(appInfo: [String: String] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
-         durationPingInterval: Int64 = 60, configure: (RecordingTransport) -> Void = { _ in }) {
+         durationPingInterval: Int64 = 60, storage: InMemoryStorage = InMemoryStorage(),
+         identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
+         startTime: Double = 1_700_000_000,
+         configure: (RecordingTransport) -> Void = { _ in }) {
+        self.storage = storage
+        clock.set(to: startTime)
         transport.scriptConfig([], then: RecordingTransport.config(interval: durationPingInterval))
         configure(transport)
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
-            sleep: { _ in await Task.yield() }, durationPingInterval: durationPingInterval)
+            sleep: { _ in await Task.yield() }, durationPingInterval: durationPingInterval,
+            storage: storage, identityProvider: identity, defaultFlavor: flavor)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 
