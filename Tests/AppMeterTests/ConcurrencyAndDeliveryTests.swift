@@ -20,7 +20,8 @@ import Testing
             }
         }
         api.end()
-        let onTheWire = await meter.creditedOnTheWire()
+        // An asset viewed but never credited has a view ping (0 s) and no snapshot entry.
+        let onTheWire = await meter.creditedOnTheWire().filter { $0.value > 0 }
         let credited = meter.snapshot.creditedSeconds.reduce(into: [String: Int]()) { $0[$1.key.description] = Int($1.value) }
         #expect(onTheWire == credited)
         #expect(!credited.isEmpty)
