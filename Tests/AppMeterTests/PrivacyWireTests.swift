@@ -100,14 +100,15 @@ import Testing
 
     @Test func theChoiceIsKeptAcrossInstances() async {
         let storage = InMemoryStorage()
-        let first = MeterHarness(storage: storage)
+        let transport = RecordingTransport()
+        let first = MeterHarness(storage: storage, transport: transport)
         first.api.userOptOut("nielsenappsdk://1")
         await first.api.flush()
-        let second = MeterHarness(storage: storage)
+        let second = MeterHarness(storage: storage, transport: transport)
         #expect(second.api.optOutStatus)
         second.api.userOptOut("nielsenappsdk://0")
         await second.api.flush()
-        #expect(MeterHarness(storage: storage).api.optOutStatus == false)
+        #expect(MeterHarness(storage: storage, transport: transport).api.optOutStatus == false)
     }
 
     @Test func theChoiceIsKeptOnDiskInTheStorageFolder() async throws {
@@ -183,17 +184,18 @@ import Testing
 @Suite struct FirstPartyIDTests {
     @Test func reusedWithItsAccessTimeUpdatedThenRegeneratedAfter180Days() async {
         let storage = InMemoryStorage()
+        let transport = RecordingTransport()
         let day: Double = 86_400
-        let first = MeterHarness(storage: storage, startTime: 1_700_000_000)
+        let first = MeterHarness(storage: storage, startTime: 1_700_000_000, transport: transport)
         #expect(first.api.firstPartyId == "fpid1")
-        let later = MeterHarness(storage: storage, startTime: 1_700_000_000 + 179 * day)
+        let later = MeterHarness(storage: storage, startTime: 1_700_000_000 + 179 * day, transport: transport)
         later.api.loadMetadata(Fixtures.content())
         later.play(0...1)
         let ping = await later.pings().first!
         #expect(ping["fp_id"] == "fpid1")
         #expect(ping["fp_cr_tm"] == "1700000000")
         #expect(ping["fp_acc_tm"] == String(Int(1_700_000_000 + 179 * day)))
-        let expired = MeterHarness(storage: storage, startTime: 1_700_000_000 + 180 * day)
+        let expired = MeterHarness(storage: storage, startTime: 1_700_000_000 + 180 * day, transport: transport)
         #expect(expired.api.firstPartyId == "fpid1")  // a new source: its first id is fpid1 too…
         let stored = try! JSONDecoder().decode(FirstPartyID.self, from: storage.load("fpid")!)
         #expect(stored.createdAt == Int64(1_700_000_000 + 180 * day))  // …but created anew
@@ -201,9 +203,12 @@ import Testing
 
     @Test func enableFpidFalseWipesItAndBlanksTheFields() async {
         let storage = InMemoryStorage()
-        _ = MeterHarness(storage: storage)
+        let transport = RecordingTransport()
+        let first = MeterHarness(storage: storage, transport: transport)
         #expect(storage.load("fpid") != nil)
-        let meter = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["enableFpid": "false"]), storage: storage)
+        let meter = MeterHarness(
+            appInfo: MeterHarness.appInfo(extra: ["enableFpid": "false"]), storage: storage, transport: transport)
+        _ = first
         #expect(storage.load("fpid") == nil)
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...1)
@@ -226,8 +231,9 @@ import Testing
         #expect(provider.advertisingIdentity() == AdvertisingIdentity(identifier: nil, limitsTracking: false))
         #expect(provider.platformVendorIdentifier() == nil)
         let storage = InMemoryStorage()
-        let first = MeterHarness(storage: storage, identity: provider)
-        let second = MeterHarness(storage: storage, identity: provider)
+        let transport = RecordingTransport()
+        let first = MeterHarness(storage: storage, identity: provider, transport: transport)
+        let second = MeterHarness(storage: storage, identity: provider, transport: transport)
         #expect(first.api.demographicId.count == 64)
         #expect(first.api.demographicId == second.api.demographicId)
         #expect(storage.keys.contains("vendorid"))

@@ -111,6 +111,40 @@ import Testing
     }
 
     @Test(arguments: Backend.available)
+    func batchesStoreEachLineOnceAndReportRefusedLines(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let body = [
+                PingQueries.valid(pingID: "b-1"), PingQueries.valid(pingID: "b-2"),
+                PingQueries.valid(pingID: "b-3").replacingOccurrences(of: "cln,10", with: "cln,oops"),
+                PingQueries.valid(pingID: "b-1"),
+            ].joined(separator: "\n")
+            try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok)
+                struct Answer: Decodable, Equatable {
+                    struct Rejection: Decodable, Equatable { let line: Int; let reason: String }
+                    let stored: Int; let duplicates: Int; let rejected: [Rejection]
+                }
+                let answer = try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body))
+                #expect(answer == Answer(stored: 2, duplicates: 1, rejected: [.init(line: 3, reason: "c27 is \"oops\", not a whole number of seconds")]))
+            }
+            // A retried batch is credited once.
+            try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(try await server.store.counts() == (2, 2))
+            let rows = try await server.store.report(ReportQuery())
+            #expect(rows.map(\.creditedSeconds) == [20])
+            try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: "")) {
+                #expect($0.status == .badRequest)
+            }
+            let huge = String(repeating: PingQueries.valid(pingID: "h") + "\n", count: 2000)
+            try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: huge)) {
+                #expect($0.status == .contentTooLarge)
+            }
+        }
+    }
+
+    @Test(arguments: Backend.available)
     func migrationsAreIdempotent(_ backend: Backend) async throws {
         try await backend.withStore { store in
             try await store.migrate()

@@ -74,7 +74,7 @@ struct ConfigFetcher: Sendable {
             if attempt == 1 {
                 reporter.report(problem.0, problem.1 + "; measuring with defaults and retrying", at: environment.clock.now())
             }
-            await environment.sleep(DeliveryQueueBackoff.seconds(attempt: attempt))
+            await environment.sleep(environment.retryPolicy.backoff(failures: attempt, random: .random(in: 0..<1)))
         }
         return nil
     }

@@ -1,105 +1,178 @@
 import Foundation
 
-/// The wait before each delivery retry.
-public enum DeliveryQueueBackoff {
-    /// Seconds before retry number `attempt` (1-based): 1 s doubling, capped at 60 s.
-    public static func seconds(attempt: Int) -> Double {
-        min(60, pow(2, Double(min(max(attempt, 1), 16) - 1)))
-    }
-}
-
-/// Counters of what happened to pings, for diagnostics and tests.
-public struct DeliveryCounters: Sendable, Equatable {
-    /// Creates counters.
-    public init(delivered: Int = 0, rejected: Int = 0, retried: Int = 0) {
-        self.delivered = delivered
-        self.rejected = rejected
-        self.retried = retried
-    }
-
-    /// Pings the collector accepted (2xx).
-    public var delivered: Int
-    /// Pings the collector refused for good (4xx other than 408/429).
-    public var rejected: Int
-    /// Send attempts that will be tried again.
-    public var retried: Int
-}
-
-/// The ordered in-memory ping queue: pings leave in the order they were built, one request in
-/// flight at a time, and a ping leaves the queue only when the collector answered 2xx or refused
-/// it for good. Transport failures, 408, 429 and 5xx are retried with capped exponential backoff
-/// (honouring `Retry-After`), so no ping is dropped while the collector answers.
+/// The durable ping queue of one collector, shared by every instance that reports there from the
+/// same storage.
+///
+/// A ping is written to storage **before** any network attempt and removed only when the collector
+/// accepted it (2xx) or refused it for good (``RetryPolicy``). Pings leave in order, one request in
+/// flight; a backlog leaves in batches. Credit not yet in a ping is checkpointed by the engine as a
+/// provisional ping (``checkpoint(_:record:)``), which the next launch sends if the process died.
 actor DeliveryQueue {
-    typealias Sleeper = @Sendable (Double) async -> Void
+    static let recordPrefix = "q-"
+    static let checkpointPrefix = "cp-"
 
-    private let transport: PingTransport
-    private let baseURL: URL
-    private let clock: MeterClock
-    private let sleep: Sleeper
-    private let report: @Sendable (MeterEventCode, String) -> Void
-    private var pending: [Ping] = []
-    private var running = false
-    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-    private(set) var counters = DeliveryCounters()
+    let baseURL: URL
+    let storage: MeterStorage
+    let transport: PingTransport
+    let clock: MeterClock
+    let sleep: @Sendable (Double) async -> Void
+    let policy: RetryPolicy
+    let bounds: QueueBounds
 
-    init(
-        transport: PingTransport, baseURL: URL, clock: MeterClock, sleep: @escaping Sleeper,
-        report: @escaping @Sendable (MeterEventCode, String) -> Void
-    ) {
-        self.transport = transport
+    var records: [(key: String, record: PingRecord)] = []
+    var queuedBytes = 0
+    var counters = DeliveryCounters()
+    var consecutiveFailures = 0
+    var reporters: [UUID: EventReporter] = [:]
+    var pausedBy: Set<UUID> = []
+    var uploading = false
+    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var backoffTask: Task<Void, Never>?
+    var rateLimited = false
+    var batchSupported = true
+    var batchLimit = 50
+    private var sequence = 0
+
+    init(baseURL: URL, environment: MeterEnvironment) {
         self.baseURL = baseURL
-        self.clock = clock
-        self.sleep = sleep
-        self.report = report
+        storage = environment.storage
+        transport = environment.transport
+        clock = environment.clock
+        sleep = environment.sleep
+        policy = environment.retryPolicy
+        bounds = environment.queueBounds
     }
 
-    /// Queues `ping` for sending.
-    func enqueue(_ ping: Ping) {
-        pending.append(ping)
-        guard !running else { return }
-        running = true
-        Task { await self.drain() }
+    /// Loads what a previous process left: queued pings (damaged records are skipped, counted and
+    /// removed) and credit checkpoints, which become recovered pings unless their ping was queued.
+    func open() {
+        for key in storage.keys(prefix: Self.recordPrefix) {
+            guard let data = storage.load(key), let record = PingRecordCodec.decode(data) else {
+                counters.corruptRecords += 1
+                storage.save(key, nil)
+                continue
+            }
+            records.append((key, record))
+            queuedBytes += record.approximateSize
+        }
+        let queuedIDs = Set(records.map(\.record.ping.id))
+        for key in storage.keys(prefix: Self.checkpointPrefix) {
+            defer { storage.save(key, nil) }
+            guard let data = storage.load(key), let record = PingRecordCodec.decode(data) else {
+                counters.corruptRecords += 1
+                continue
+            }
+            guard !queuedIDs.contains(record.ping.id) else { continue }
+            counters.recovered += 1
+            append(record)
+        }
+        enforceBounds()
+        startUploading()
     }
 
-    /// Returns once every queued ping has left the queue.
+    // MARK: Producers
+
+    /// Registers an instance that reports through this queue.
+    func attach(_ instance: UUID, reporter: EventReporter) {
+        reporters[instance] = reporter
+    }
+
+    /// Forgets an instance: its pause and its reporter.
+    func detach(_ instance: UUID) {
+        reporters[instance] = nil
+        resume(instance)
+    }
+
+    /// Persists `record`, then schedules it; removes `instance`'s checkpoint afterwards (the record
+    /// carries the checkpoint's ping id, so a crash in between cannot credit anything twice).
+    func enqueue(_ record: PingRecord, clearingCheckpointOf instance: UUID? = nil) {
+        append(record)
+        if let instance { storage.save(Self.checkpointPrefix + instance.uuidString, nil) }
+        enforceBounds()
+        startUploading()
+    }
+
+    /// Stores (or, with nil, removes) `instance`'s credit checkpoint: a provisional ping for the
+    /// seconds credited since its last ping.
+    func checkpoint(_ instance: UUID, record: PingRecord?) {
+        storage.save(Self.checkpointPrefix + instance.uuidString, record.map(PingRecordCodec.encode))
+    }
+
+    /// Stops sending while `instance` is disabled (`appDisableApi = true`); pings stay queued.
+    func pause(_ instance: UUID) {
+        pausedBy.insert(instance)
+    }
+
+    /// Lifts `instance`'s pause.
+    func resume(_ instance: UUID) {
+        guard pausedBy.remove(instance) != nil else { return }
+        startUploading()
+        if pausedBy.isEmpty { notifyIfIdle() }
+    }
+
+    /// Tries now instead of waiting out a backoff (on `end` and when the app goes to the
+    /// background), unless the collector asked to wait (429 / Retry-After).
+    func deliverPromptly() {
+        guard !rateLimited else { return }
+        backoffTask?.cancel()
+        startUploading()
+    }
+
+    // MARK: Observers
+
+    /// Returns once the queue is empty, or nothing can be sent now because sending is paused.
     func waitUntilIdle() async {
-        guard running || !pending.isEmpty else { return }
+        guard !records.isEmpty && pausedBy.isEmpty else { return }
         await withCheckedContinuation { idleWaiters.append($0) }
     }
 
-    private func drain() async {
-        var failures = 0
-        while let ping = pending.first {
-            let url = PingEncoder.url(for: ping, base: baseURL, sendTime: clock.now())
-            guard let requestURL = URL(string: url) else {
-                pending.removeFirst()
-                counters.rejected += 1
-                report(.failedCreateURL, "ping \(ping.id) has an invalid URL and was dropped")
-                continue
-            }
-            let outcome = await transport.send(TransportRequest(url: requestURL))
-            switch outcome {
-            case .response(let status, _, _) where (200..<300).contains(status):
-                pending.removeFirst()
-                counters.delivered += 1
-                failures = 0
-            case .response(let status, _, _) where (400..<500).contains(status) && status != 408 && status != 429:
-                pending.removeFirst()
-                counters.rejected += 1
-                report(.failedSendPing, "the collector refused ping \(ping.id) with HTTP \(status); dropped")
-            case .response(let status, let retryAfter, _):
-                failures += 1
-                counters.retried += 1
-                if failures == 1 { report(.failedSendPing, "the collector answered HTTP \(status); retrying") }
-                await sleep(max(retryAfter ?? 0, DeliveryQueueBackoff.seconds(attempt: failures)))
-            case .failure(let reason):
-                failures += 1
-                counters.retried += 1
-                if failures == 1 { report(.networkConnectionFailure, "the collector is unreachable (\(reason)); retrying") }
-                await sleep(DeliveryQueueBackoff.seconds(attempt: failures))
-            }
+    var diagnostics: DeliveryDiagnostics {
+        DeliveryDiagnostics(
+            counters: counters, queued: records.count, queuedBytes: queuedBytes, paused: !pausedBy.isEmpty,
+            consecutiveFailures: consecutiveFailures)
+    }
+
+    // MARK: Queue bookkeeping
+
+    private func append(_ record: PingRecord) {
+        sequence += 1
+        let millis = Int64(max(0, clock.now()) * 1000)
+        let key = Self.recordPrefix + String(format: "%013lld-%06d-", millis, sequence % 1_000_000)
+            + FileStorage.safeName(record.ping.id)
+        storage.save(key, PingRecordCodec.encode(record))
+        records.append((key, record))
+        queuedBytes += record.approximateSize
+    }
+
+    /// Removes the first `count` records.
+    func removeFirst(_ count: Int) {
+        for entry in records.prefix(count) {
+            storage.save(entry.key, nil)
+            queuedBytes -= entry.record.approximateSize
         }
-        running = false
+        records.removeFirst(min(count, records.count))
+    }
+
+    /// Drops expired pings, then the oldest while over the count or byte bound.
+    func enforceBounds() {
+        let oldestAllowed = clock.now() - bounds.maxAge
+        while let first = records.first, first.record.ping.createdAt < oldestAllowed {
+            removeFirst(1)
+            counters.droppedExpired += 1
+        }
+        while records.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && records.count > 1) {
+            removeFirst(1)
+            counters.droppedOverflow += 1
+        }
+    }
+
+    func report(_ code: MeterEventCode, _ message: String) {
+        let time = clock.now()
+        for reporter in reporters.values { reporter.report(code, message, at: time) }
+    }
+
+    func notifyIfIdle() {
+        guard records.isEmpty || !pausedBy.isEmpty else { return }
         let waiters = idleWaiters
         idleWaiters.removeAll()
         waiters.forEach { $0.resume() }

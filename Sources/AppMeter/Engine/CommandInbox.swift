@@ -6,11 +6,12 @@
 ///
 /// Waking a parked engine costs a thread wake-up (a system call, over a microsecond), so the
 /// once-a-second `playheadPosition` never pays it: while the engine is processing it parks with a
-/// timer (``lazyTick``) and picks up the playheads that arrived meanwhile; every other call wakes
+/// timer (`lazyTick`) and picks up the playheads that arrived meanwhile; every other call wakes
 /// it at once. Timestamps are taken at the call, so pings are exact; only their processing waits.
 final class CommandInbox: Sendable {
-    /// How long playheads may wait for the engine while it is processing.
-    static let lazyTick: Double = 1
+    /// How long playheads may wait for the engine while it is processing
+    /// (`MeterEnvironment.playheadProcessingDelay`).
+    let lazyTick: Double
 
     private struct State {
         var pending: [TimedCommand] = []
@@ -24,7 +25,8 @@ final class CommandInbox: Sendable {
 
     private let state = Locked(State())
 
-    init() {
+    init(lazyTick: Double) {
+        self.lazyTick = lazyTick
         state.withLock { $0.pending.reserveCapacity(16) }
     }
 
@@ -43,7 +45,7 @@ final class CommandInbox: Sendable {
 
     /// Moves the next batch of commands into `batch` (emptied first, its capacity handed back to
     /// the inbox); returns false once the inbox is closed and empty. With `lazyWake`, lazy commands
-    /// are collected for up to ``lazyTick`` seconds before the engine is woken for them.
+    /// are collected for up to `lazyTick` seconds before the engine is woken for them.
     func next(into batch: inout [TimedCommand], lazyWake: Bool) async -> Bool {
         batch.removeAll(keepingCapacity: true)
         var waited = false
@@ -70,8 +72,9 @@ final class CommandInbox: Sendable {
             }
             guard let parkID else { return continuation.resume() }
             if withTimer {
+                let tick = lazyTick
                 Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(Self.lazyTick * 1_000_000_000))
+                    try? await Task.sleep(nanoseconds: UInt64(tick * 1_000_000_000))
                     self?.wake(parkID: parkID)
                 }
             }

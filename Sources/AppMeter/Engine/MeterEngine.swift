@@ -9,11 +9,19 @@ actor MeterEngine {
         var metadata: AssetMetadata
         var key: AssetKey
         var start: Double?
+        /// Credited seconds not yet in a ping.
         var pendingSeconds: Int64 = 0
+        /// Of those, the seconds already in the durable checkpoint.
+        var checkpointedSeconds: Int64 = 0
+        /// The id the next duration ping will carry, allocated with the first checkpoint so that
+        /// the checkpoint and the ping are the same ping to the census.
+        var nextDurationPingID: String?
     }
 
     let appInfo: AppInfo
     let sdkVersion: String
+    /// Names this instance's checkpoint in the shared queue.
+    let instanceID = UUID()
     private let environment: MeterEnvironment
     private let delivery: DeliveryQueue
     private let snapshot: Locked<MeterSnapshot>
@@ -87,6 +95,7 @@ actor MeterEngine {
             await closeSegment(at: time, final: true)
             references.removeAll()
             viewed.removeAll()
+            await delivery.deliverPromptly()
         case .setDisabled(false) where disabledByCensus:
             logger.warning("appDisableApi = false ignored: the census disabled measurement for this appid")
             snapshot.withLock { $0.ignoredCalls += 1 }
@@ -95,6 +104,8 @@ actor MeterEngine {
             guard accept(disabled ? .disableAPI : .enableAPI, at: time) else { return }
             logger.info("appDisableApi", metadata: ["value": "\(disabled)"])
             if wasProcessing { await closeSegment(at: time, final: false) }
+            // Disabled: queued pings stay on disk, unsent, until enabled again or the next launch.
+            if disabled { await delivery.pause(instanceID) } else { await delivery.resume(instanceID) }
         case .setDebug(let on):
             reporter.setLogLevel(on ? .debug : (appInfo.debugLevel?.logLevel ?? .critical))
         case .setOptOut(let optOut):
@@ -111,8 +122,8 @@ actor MeterEngine {
             report(code, message, at: time)
         case .barrier(let continuation):
             await delivery.waitUntilIdle()
-            let counters = await delivery.counters
-            snapshot.withLock { $0.delivery = counters }
+            let diagnostics = await delivery.diagnostics
+            snapshot.withLock { $0.delivery = diagnostics.counters; $0.diagnostics = diagnostics }
             continuation.resume()
         }
     }
@@ -172,14 +183,15 @@ actor MeterEngine {
         if current.start == nil { current.start = time }
         if !viewed.contains(current.key) {
             viewed.insert(current.key)
-            await send(.view, for: current, credited: 0, at: time, final: false)
+            await send(.view, for: current, at: time)
         }
         if references[current.key, default: PlayheadCrediting()].report(position) {
             current.pendingSeconds += 1
             snapshot.withLock { $0.creditedSeconds[current.key, default: 0] += 1 }
             if current.pendingSeconds >= durationPingInterval {
-                await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: false)
-                current.pendingSeconds = 0
+                await sendDuration(for: &current, at: time, final: false)
+            } else if current.pendingSeconds - current.checkpointedSeconds >= environment.checkpointInterval {
+                await checkpoint(&current, at: time)
             }
         }
         segment = current
@@ -188,30 +200,66 @@ actor MeterEngine {
     /// Sends the current segment's not-yet-reported seconds and keeps the segment open.
     private func reportPendingSeconds(at time: Double) async {
         guard var current = segment, current.pendingSeconds > 0 else { return }
-        await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: false)
-        current.pendingSeconds = 0
+        await sendDuration(for: &current, at: time, final: false)
         segment = current
     }
 
     /// Ends the current segment, sending its not-yet-reported credited seconds.
     private func closeSegment(at time: Double, final: Bool) async {
-        guard let current = segment else { return }
+        guard var current = segment else { return }
         segment = nil
         if current.pendingSeconds > 0 {
-            await send(.duration, for: current, credited: current.pendingSeconds, at: time, final: final)
+            await sendDuration(for: &current, at: time, final: final)
         }
     }
 
-    private func send(_ kind: PingKind, for segment: Segment, credited: Int64, at time: Double, final: Bool) async {
+    /// Ends the instance (released by the app, or the process is shutting down): the open segment's
+    /// credit goes out in a ping rather than waiting in a checkpoint for the next launch.
+    func shutdown(at time: Double) async {
+        await closeSegment(at: time, final: false)
+        await delivery.deliverPromptly()
+        await delivery.detach(instanceID)
+    }
+
+    private func send(_ kind: PingKind, for segment: Segment, at time: Double) async {
+        let ping = buildPing(kind, for: segment, credited: 0, at: time, final: false, id: environment.identifiers.newPingID())
+        snapshot.withLock { $0.pingsBuilt += 1 }
+        await delivery.enqueue(PingRecord(ping: ping, recovered: false))
+    }
+
+    /// Sends the pending seconds in a duration ping with the id the checkpoint already carries,
+    /// replacing the checkpoint.
+    private func sendDuration(for segment: inout Segment, at time: Double, final: Bool) async {
+        let id = segment.nextDurationPingID ?? environment.identifiers.newPingID()
+        let ping = buildPing(.duration, for: segment, credited: segment.pendingSeconds, at: time, final: final, id: id)
+        snapshot.withLock { $0.pingsBuilt += 1 }
+        await delivery.enqueue(PingRecord(ping: ping, recovered: false), clearingCheckpointOf: instanceID)
+        segment.pendingSeconds = 0
+        segment.checkpointedSeconds = 0
+        segment.nextDurationPingID = nil
+    }
+
+    /// Stores the pending seconds as a provisional duration ping, sent only if this process dies
+    /// before the real one is built.
+    private func checkpoint(_ segment: inout Segment, at time: Double) async {
+        let id = segment.nextDurationPingID ?? environment.identifiers.newPingID()
+        segment.nextDurationPingID = id
+        let ping = buildPing(.duration, for: segment, credited: segment.pendingSeconds, at: time, final: false, id: id)
+        await delivery.checkpoint(instanceID, record: PingRecord(ping: ping, recovered: true))
+        segment.checkpointedSeconds = segment.pendingSeconds
+    }
+
+    private func buildPing(
+        _ kind: PingKind, for segment: Segment, credited: Int64, at time: Double, final: Bool, id: String
+    ) -> Ping {
         let facts = PingFacts(
             appInfo: appInfo, sdkVersion: sdkVersion, sessionID: sessionID ?? "",
             channelName: channelName, asset: segment.metadata, content: currentContent,
             kind: kind, creditedSeconds: credited, segmentStart: segment.start ?? time, createdAt: time,
-            isFinal: final, pingID: environment.identifiers.newPingID(), identity: identity)
+            isFinal: final, pingID: id, identity: identity)
         let ping = PingBuilder.build(facts)
         logger.debug("ping built", metadata: ["ping": "\(ping.parameters)"])
-        snapshot.withLock { $0.pingsBuilt += 1 }
-        await delivery.enqueue(ping)
+        return ping
     }
 
     private func report(_ code: MeterEventCode, _ description: String, at time: Double) {

@@ -24,6 +24,15 @@ public struct MeterEnvironment: Sendable {
     public var defaultFlavor: SDKFlavor
     /// The device type of the opt-out page URL (`mobile`).
     public var deviceType: String
+    /// How failed deliveries are retried.
+    public var retryPolicy: RetryPolicy
+    /// How much the durable queue may hold.
+    public var queueBounds: QueueBounds
+    /// Credit not yet in a ping is checkpointed to storage at the latest after this many credited
+    /// seconds, bounding what a kill can lose.
+    public var checkpointInterval: Int64
+    /// How long `playheadPosition` calls may wait before the engine processes them (0: at once).
+    public var playheadProcessingDelay: Double
 
     /// Creates an environment.
     public init(
@@ -37,7 +46,11 @@ public struct MeterEnvironment: Sendable {
         storage: MeterStorage = FileStorage.standard,
         identityProvider: DeviceIdentityProvider = PlatformIdentityProvider(),
         defaultFlavor: SDKFlavor = .global,
-        deviceType: String = "mobile"
+        deviceType: String = "mobile",
+        retryPolicy: RetryPolicy = RetryPolicy(),
+        queueBounds: QueueBounds = QueueBounds(),
+        checkpointInterval: Int64 = 5,
+        playheadProcessingDelay: Double = 1
     ) {
         self.clock = clock
         self.transport = transport
@@ -48,6 +61,10 @@ public struct MeterEnvironment: Sendable {
         self.identityProvider = identityProvider
         self.defaultFlavor = defaultFlavor
         self.deviceType = deviceType
+        self.retryPolicy = retryPolicy
+        self.queueBounds = queueBounds
+        self.checkpointInterval = checkpointInterval
+        self.playheadProcessingDelay = playheadProcessingDelay
     }
 
     /// The real clock, `URLSession` and random ids.

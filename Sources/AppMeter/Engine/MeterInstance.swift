@@ -15,7 +15,7 @@ public final class MeterInstance: Sendable {
     /// The SDK version sent in pings (`c16=sdkv,…`): `ai.` on Apple platforms, `al.` on Linux.
     public let sdkVersion: String
 
-    private let inbox = CommandInbox()
+    private let inbox: CommandInbox
     private let clock: MeterClock
     private let engine: MeterEngine
     private let snapshotBox: Locked<MeterSnapshot>
@@ -40,6 +40,7 @@ public final class MeterInstance: Sendable {
         events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
     ) {
         guard InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        inbox = CommandInbox(lazyTick: environment.playheadProcessingDelay)
         var environment = environment
         if let folder = appInfo.storageFolder {
             environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
@@ -57,22 +58,24 @@ public final class MeterInstance: Sendable {
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
-        let clock = environment.clock
-        let delivery = DeliveryQueue(
-            transport: environment.transport, baseURL: appInfo.collectorURL, clock: clock,
-            sleep: environment.sleep,
-            report: { code, message in reporter.report(code, message, at: clock.now()) })
+        let (delivery, isNewQueue) = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
         let engine = MeterEngine(
             appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
             snapshot: snapshot, reporter: reporter, privacy: privacy)
         self.engine = engine
         let inbox = self.inbox
+        let clock = environment.clock
+        let lazyWake = environment.playheadProcessingDelay > 0
+        let instanceID = engine.instanceID
         Task {
+            await delivery.attach(instanceID, reporter: reporter)
+            if isNewQueue { await delivery.open() }
             var batch: [TimedCommand] = []
             batch.reserveCapacity(16)
-            while await inbox.next(into: &batch, lazyWake: snapshot.withLock { $0.state == .processing }) {
+            while await inbox.next(into: &batch, lazyWake: lazyWake && snapshot.withLock { $0.state == .processing }) {
                 await engine.process(batch)
             }
+            await engine.shutdown(at: clock.now())
         }
         let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, reporter: reporter)
         configTask = Task {

@@ -31,4 +31,6 @@ public struct MeterSnapshot: Sendable {
     public var pingsBuilt = 0
     /// What became of the pings, as of the last `flush()`.
     public var delivery = DeliveryCounters()
+    /// The delivery queue as of the last `flush()`.
+    public var diagnostics: DeliveryDiagnostics?
 }

@@ -1,5 +1,5 @@
 /// Whether an asset is programme content or an advertisement.
-public enum AssetKind: String, Sendable, Hashable, CaseIterable {
+public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Programme content (`c3=st,c`).
     case content
     /// An advertisement (`c3=st,a`).

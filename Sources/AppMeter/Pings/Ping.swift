@@ -1,5 +1,5 @@
 /// What a ping reports.
-public enum PingKind: String, Sendable, CaseIterable {
+public enum PingKind: String, Sendable, CaseIterable, Codable {
     /// `at=view`: the asset started playing (once per asset per viewing session).
     case view
     /// `at=timer`: credited seconds since the asset's previous ping.
@@ -7,7 +7,7 @@ public enum PingKind: String, Sendable, CaseIterable {
 }
 
 /// One query parameter of a ping, in wire order.
-public struct PingParameter: Sendable, Equatable, CustomStringConvertible {
+public struct PingParameter: Sendable, Equatable, Codable, CustomStringConvertible {
     /// The parameter name (`c27`).
     public let name: String
     /// The unencoded value (`cln,60`).
@@ -25,7 +25,7 @@ public struct PingParameter: Sendable, Equatable, CustomStringConvertible {
 
 /// A measurement ping, built once and sent (and, if need be, re-sent) unchanged but for its send
 /// time: the census credits it once by ``id``.
-public struct Ping: Sendable, Equatable {
+public struct Ping: Sendable, Equatable, Codable {
     /// The unique ping id (`pingid`).
     public let id: String
     /// View or duration.

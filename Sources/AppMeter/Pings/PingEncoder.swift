@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns a ``Ping`` into the URL sent to the collector: `<base>/cgi-bin/gn?<parameters>&c62=sendTime,<s>&rnd=<ms>`.
+/// Turns a ``Ping`` into the URL sent to the collector:
+/// `<base>/cgi-bin/gn?<parameters>[&recovered=1]&c62=sendTime,<s>&rnd=<ms>`.
 ///
 /// Values are percent-encoded (only RFC 3986 unreserved characters and `,` stay literal). A URL
 /// never exceeds ``maxURLLength``: when it would, free-text values are shortened in the order of
@@ -24,8 +25,9 @@ public enum PingEncoder {
     }
 
     /// The full ping URL for sending at `sendTime` (seconds since 1970).
-    public static func url(for ping: Ping, base: URL, sendTime: Double) -> String {
+    public static func url(for ping: Ping, base: URL, sendTime: Double, recovered: Bool = false) -> String {
         var parameters = ping.parameters
+        if recovered { parameters.append(PingParameter("recovered", "1")) }
         parameters.append(PingParameter("c62", "sendTime,\(Int64(sendTime))"))
         parameters.append(PingParameter("rnd", String(Int64(sendTime * 1000))))
         let prefix = base.absoluteString.trimmingSuffix("/") + "/cgi-bin/gn?"

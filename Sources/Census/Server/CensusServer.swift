@@ -9,8 +9,8 @@ public struct CensusServer: Sendable {
     public let store: PingStore
     /// The group-commit writer in front of the store.
     public let writer: PingWriter
-    private let counters = CensusCounterBox()
-    private let logger: Logger
+    let counters = CensusCounterBox()
+    let logger: Logger
 
     /// Creates a server over a migrated store.
     public init(store: PingStore, logger: Logger = Logger(label: "Census")) {
@@ -29,6 +29,7 @@ public struct CensusServer: Sendable {
         let router = Router()
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
         router.get("/cgi-bin/gn") { request, _ in await self.receivePing(request) }
+        router.post("/cgi-bin/gn/batch") { request, context in try await self.receiveBatch(request, context) }
         router.get("/cgi-bin/cfg") { request, context in await self.config(request, context) }
         router.get("/api/v1/report") { request, context in try await self.report(request, context) }
         router.get("/api/v1/sessions/:sesid/pings") { _, context in
@@ -59,11 +60,10 @@ public struct CensusServer: Sendable {
         case .success(let ping):
             do {
                 let outcome = try await writer.write(ping)
-                await counters.update { outcome == .stored ? ($0.stored += 1) : ($0.duplicates += 1) }
+                await recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
                 return .text(.ok, outcome == .stored ? "stored" : "duplicate")
             } catch {
-                logger.error("ping not stored", metadata: ["error": "\(error)"])
-                await counters.update { $0.storageFailures += 1 }
+                await recordStorageFailure(error)
                 return .text(.serviceUnavailable, "storage unavailable; retry later")
             }
         case .failure(let rejection):
@@ -71,7 +71,19 @@ public struct CensusServer: Sendable {
         }
     }
 
-    private func reject(_ reason: String, uri: String) async -> Response {
+    func recordAccepted(stored: Int, duplicates: Int) async {
+        await counters.update {
+            $0.stored += stored
+            $0.duplicates += duplicates
+        }
+    }
+
+    func recordStorageFailure(_ error: any Error) async {
+        logger.error("ping not stored", metadata: ["error": "\(error)"])
+        await counters.update { $0.storageFailures += 1 }
+    }
+
+    func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> Response {
         await counters.update { $0.rejected += 1 }
         logger.notice("rejected", metadata: ["reason": "\(reason)"])
         do {
@@ -80,7 +92,7 @@ public struct CensusServer: Sendable {
         } catch {
             logger.error("reject not recorded", metadata: ["error": "\(error)"])
         }
-        return .text(.badRequest, reason)
+        return .text(status, reason)
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {

@@ -5,7 +5,7 @@ import NielsenAppApi
 /// Drives a `NielsenAppApi` instance with a virtual clock and a recording transport.
 final class MeterHarness: @unchecked Sendable {
     let clock = VirtualClock(start: 1_700_000_000)
-    let transport = RecordingTransport()
+    let transport: RecordingTransport
     let storage: InMemoryStorage
     let api: NielsenAppApi
 
@@ -27,9 +27,12 @@ final class MeterHarness: @unchecked Sendable {
     init(appInfo: [String: String] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
          durationPingInterval: Int64 = 60, storage: InMemoryStorage = InMemoryStorage(),
          identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
-         startTime: Double = 1_700_000_000,
+         startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
+        // Instances sharing a storage share its delivery queue, which sends through the transport
+        // of the instance that opened it: tests sharing a storage share the transport too.
+        self.transport = transport
         clock.set(to: startTime)
         transport.scriptConfig([], then: RecordingTransport.config(interval: durationPingInterval))
         configure(transport)

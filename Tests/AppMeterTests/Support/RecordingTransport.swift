@@ -50,9 +50,16 @@ final class RecordingTransport: PingTransport, @unchecked Sendable {
     /// Every request made, including failed attempts.
     var requests: [TransportRequest] { state.withLock { $0.requests } }
 
-    /// The pings (`/cgi-bin/gn`) the collector answered 2xx to, decoded, in order.
+    /// Every ping sent (`GET /cgi-bin/gn`, and each line of `POST /cgi-bin/gn/batch`), decoded, in
+    /// order, including attempts that failed.
     var pings: [DecodedPing] {
-        requests.filter { $0.url.path.hasSuffix("/cgi-bin/gn") }.map { DecodedPing(url: $0.url.absoluteString) }
+        requests.flatMap { request -> [DecodedPing] in
+            if request.url.path.hasSuffix("/cgi-bin/gn") { return [DecodedPing(url: request.url.absoluteString)] }
+            guard request.url.path.hasSuffix("/cgi-bin/gn/batch"), let body = request.body else { return [] }
+            return String(decoding: body, as: UTF8.self).split(separator: "\n").map {
+                DecodedPing(url: request.url.absoluteString.replacingOccurrences(of: "/batch", with: "") + "?" + $0)
+            }
+        }
     }
 }
 

@@ -1,0 +1,29 @@
+import Foundation
+
+/// One delivery queue per (storage, collector) in a process, so that instances of an app share
+/// one upload in flight per collector and a dead instance's pings are picked up by the next one.
+enum DeliveryQueueRegistry {
+    private final class WeakQueue: @unchecked Sendable {
+        weak var queue: DeliveryQueue?
+        init(_ queue: DeliveryQueue) { self.queue = queue }
+    }
+
+    private static let queues = Locked([String: WeakQueue]())
+
+    /// The live queue for `environment.storage` and `baseURL`, opened (and recovered) on first use.
+    static func queue(baseURL: URL, environment: MeterEnvironment) -> (queue: DeliveryQueue, isNew: Bool) {
+        let key = environment.storage.identity + "|" + baseURL.absoluteString
+        return queues.withLock { queues in
+            if let existing = queues[key]?.queue { return (existing, false) }
+            let queue = DeliveryQueue(baseURL: baseURL, environment: environment)
+            queues[key] = WeakQueue(queue)
+            queues = queues.filter { $0.value.queue != nil }
+            return (queue, true)
+        }
+    }
+
+    /// Every live queue (to deliver promptly when the app goes to the background).
+    static var all: [DeliveryQueue] {
+        queues.withLock { $0.values.compactMap(\.queue) }
+    }
+}

@@ -1,0 +1,79 @@
+/// What to do with a ping (or a batch) after one delivery attempt.
+public enum RetryDecision: Sendable, Equatable {
+    /// The collector has it: remove it from the queue.
+    case delivered
+    /// The collector refused it for good: remove it and count it as rejected.
+    case drop
+    /// Try again after this many seconds; the whole queue waits (one upload in flight per collector).
+    case retry(after: Double)
+}
+
+/// The retry rules, as a pure function of the outcome, the number of failures in a row and a
+/// random number, so that a table test can walk every case.
+public struct RetryPolicy: Sendable, Equatable {
+    /// The first wait.
+    public var baseDelay: Double = 1
+    /// The longest wait computed by backoff.
+    public var maxDelay: Double = 300
+    /// Up to this fraction is added to each backoff wait, so that devices that failed together do
+    /// not retry together.
+    public var jitter: Double = 0.2
+    /// The longest `Retry-After` honoured.
+    public var maxRetryAfter: Double = 3600
+
+    /// Statuses that mean the collector will never accept this ping.
+    public static let terminalStatuses: Set<Int> = [400, 401, 403, 404, 410, 422]
+
+    /// Creates the default policy.
+    public init() {}
+
+    /// The decision after an attempt that ended with `outcome`, the `failures`-th failure in a row
+    /// counting this one, with `random` in 0..<1.
+    public func decide(_ outcome: TransportOutcome, failures: Int, random: Double) -> RetryDecision {
+        switch outcome {
+        case .response(let status, _, _) where (200..<300).contains(status):
+            return .delivered
+        case .response(let status, _, _) where Self.terminalStatuses.contains(status):
+            return .drop
+        case .response(let status, _, _) where (400..<500).contains(status) && status != 408 && status != 429:
+            // Other client errors: sending the same bytes again cannot succeed either.
+            return .drop
+        case .response(_, let retryAfter, _):
+            let wait = backoff(failures: failures, random: random)
+            return .retry(after: max(wait, min(retryAfter ?? 0, maxRetryAfter)))
+        case .failure:
+            return .retry(after: backoff(failures: failures, random: random))
+        }
+    }
+
+    /// `baseDelay · 2^(failures−1)`, capped at `maxDelay`, plus up to `jitter` of it.
+    public func backoff(failures: Int, random: Double) -> Double {
+        let exponent = Double(min(max(failures, 1), 30) - 1)
+        let wait = min(maxDelay, baseDelay * pow2(exponent))
+        return wait * (1 + jitter * min(max(random, 0), 1))
+    }
+
+    private func pow2(_ exponent: Double) -> Double {
+        var result = 1.0
+        for _ in 0..<Int(exponent) { result *= 2 }
+        return result
+    }
+}
+
+/// How much the durable queue may hold. When a bound is passed, the oldest pings are dropped and
+/// counted by reason.
+public struct QueueBounds: Sendable, Equatable {
+    /// Pings (after the public config's offline ping limit, 300).
+    public var maxCount: Int
+    /// Bytes of stored pings.
+    public var maxBytes: Int
+    /// Age in seconds of the oldest ping kept (7 days).
+    public var maxAge: Double
+
+    /// Creates bounds.
+    public init(maxCount: Int = 300, maxBytes: Int = 1_048_576, maxAge: Double = 7 * 86_400) {
+        self.maxCount = maxCount
+        self.maxBytes = maxBytes
+        self.maxAge = maxAge
+    }
+}
