@@ -216,6 +216,14 @@ public final class NielsenAppApi: @unchecked Sendable {
     /// the lifecycle state, credited seconds and delivery counters.
     public var meter: MeterInstance? { instance }
 
+    /// The delivery diagnostics (AppMeter extension): `queued`, `queuedBytes`, `paused`,
+    /// `consecutiveFailures`, `delivered`, `retried`, `recovered`, `dropped.rejected`,
+    /// `dropped.overflow`, `dropped.expired`, `corruptRecords`. Empty for an instance made with `init()`.
+    public var diagnostics: [String: Any] {
+        guard let instance else { return [:] }
+        return instance.diagnostics.dictionary.mapValues { $0 as Any }
+    }
+
     /// Waits until every call made so far is processed and every ping built has been delivered
     /// or refused by the collector.
     public func flush() async {

@@ -51,6 +51,7 @@ extension DeliveryQueue {
                 continue
             }
             await handle(outcome, count: count)
+            publish()
         }
         uploading = false
         notifyIfIdle()

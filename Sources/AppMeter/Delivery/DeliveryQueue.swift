@@ -32,6 +32,9 @@ actor DeliveryQueue {
     var batchSupported = true
     var batchLimit = 50
     private var sequence = 0
+    /// The latest diagnostics, readable from any thread without waiting for the queue.
+    nonisolated let published = Locked(DeliveryDiagnostics(
+        counters: DeliveryCounters(), queued: 0, queuedBytes: 0, paused: false, consecutiveFailures: 0))
 
     init(baseURL: URL, environment: MeterEnvironment) {
         self.baseURL = baseURL
@@ -67,6 +70,7 @@ actor DeliveryQueue {
             append(record)
         }
         enforceBounds()
+        publish()
         startUploading()
     }
 
@@ -89,6 +93,7 @@ actor DeliveryQueue {
         append(record)
         if let instance { storage.save(Self.checkpointPrefix + instance.uuidString, nil) }
         enforceBounds()
+        publish()
         startUploading()
     }
 
@@ -101,11 +106,13 @@ actor DeliveryQueue {
     /// Stops sending while `instance` is disabled (`appDisableApi = true`); pings stay queued.
     func pause(_ instance: UUID) {
         pausedBy.insert(instance)
+        publish()
     }
 
     /// Lifts `instance`'s pause.
     func resume(_ instance: UUID) {
         guard pausedBy.remove(instance) != nil else { return }
+        publish()
         startUploading()
         if pausedBy.isEmpty { notifyIfIdle() }
     }
@@ -169,6 +176,19 @@ actor DeliveryQueue {
     func report(_ code: MeterEventCode, _ message: String) {
         let time = clock.now()
         for reporter in reporters.values { reporter.report(code, message, at: time) }
+    }
+
+    /// Publishes the diagnostics and logs them at DEBUG.
+    func publish() {
+        let current = diagnostics
+        let changed = published.withLock { previous -> Bool in
+            defer { previous = current }
+            return previous != current
+        }
+        guard changed else { return }
+        for reporter in reporters.values {
+            reporter.log.debug("delivery", metadata: ["diagnostics": "\(current.dictionary.sorted { $0.key < $1.key })"])
+        }
     }
 
     func notifyIfIdle() {

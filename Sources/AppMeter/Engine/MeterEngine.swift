@@ -22,6 +22,8 @@ actor MeterEngine {
     let sdkVersion: String
     /// Names this instance's checkpoint in the shared queue.
     let instanceID = UUID()
+    /// The shared queue this instance delivers through.
+    nonisolated var deliveryQueue: DeliveryQueue { delivery }
     private let environment: MeterEnvironment
     private let delivery: DeliveryQueue
     private let snapshot: Locked<MeterSnapshot>

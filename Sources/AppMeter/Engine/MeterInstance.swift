@@ -177,6 +177,12 @@ public final class MeterInstance: Sendable {
         privacyBox.withLock { $0.optedOut ? "" : $0.firstPartyID?.id ?? "" }
     }
 
+    /// The delivery queue now: pings queued and their bytes, counters of delivered, retried,
+    /// recovered and dropped pings by reason, damaged records skipped, and whether sending is paused.
+    public var diagnostics: DeliveryDiagnostics {
+        engine.deliveryQueue.published.withLock { $0 }
+    }
+
     /// What has been processed so far.
     public var snapshot: MeterSnapshot { snapshotBox.withLock { $0 } }
 

@@ -28,7 +28,8 @@ final class MeterHarness: @unchecked Sendable {
          durationPingInterval: Int64 = 60, storage: InMemoryStorage = InMemoryStorage(),
          identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
          startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
-         configure: (RecordingTransport) -> Void = { _ in }) {
+         configure: (RecordingTransport) -> Void = { _ in },
+         sleep: @escaping @Sendable (Double) async -> Void = { _ in await Task.yield() }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
         // of the instance that opened it: tests sharing a storage share the transport too.
@@ -38,7 +39,7 @@ final class MeterHarness: @unchecked Sendable {
         configure(transport)
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
-            sleep: { _ in await Task.yield() }, durationPingInterval: durationPingInterval,
+            sleep: sleep, durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
@@ -66,6 +67,13 @@ final class MeterHarness: @unchecked Sendable {
     }
 
     var snapshot: MeterSnapshot { api.meter!.snapshot }
+
+    /// Waits (up to 5 s) until `condition` holds.
+    func waitFor(_ condition: () -> Bool) async {
+        for _ in 0..<500 where !condition() {
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
+    }
 }
 
 enum Fixtures {

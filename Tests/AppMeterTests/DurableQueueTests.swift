@@ -1,0 +1,125 @@
+@testable import AppMeter
+import Foundation
+import NielsenAppApi
+import Testing
+
+/// The durable queue: what survives a restart, what is skipped, what is dropped.
+@Suite struct DurableQueueTests {
+    static let offline: @Sendable (Double) async -> Void = { _ in try? await Task.sleep(nanoseconds: 20_000_000) }
+
+    @Test func queuedPingsSurviveARestartAndDamagedRecordsAreSkipped() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appmeter-q-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // First "process": the collector is down, so the pings wait on disk.
+        let first = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": folder]), sleep: Self.offline)
+        first.transport.script(Array(repeating: .failure("offline"), count: 30))
+        first.api.play()
+        first.api.loadMetadata(Fixtures.content())
+        first.play(0...130)
+        first.api.end()
+        let records = { (try? FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("q-") }) ?? [] }
+        await first.waitFor { records().count == 4 }
+        first.api.appDisableApi = true     // the first process stops sending (and "dies" below)
+        await first.api.flush()
+        #expect(records().count == 4)
+        // Damage the store as a power loss would: a torn record, garbage, a stray temporary file.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + records().sorted()[3]))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: folder + "/q-9999999999999-000001-torn"))
+        try Data("not a record".utf8).write(to: URL(fileURLWithPath: folder + "/q-9999999999999-000002-junk"))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: folder + "/q-0000000000001-000003-x.tmp"))
+
+        // Second "process": the same folder through another path, so a new queue opens it.
+        let link = folder + "-link"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        let second = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": link]))
+        await second.api.flush()
+        let diagnostics = second.api.meter!.diagnostics
+        #expect(diagnostics.counters.corruptRecords == 2)
+        #expect(diagnostics.counters.delivered == 4)
+        #expect(second.transport.pings.map(\.summary) == [
+            "view content/vid345-67483 0", "timer content/vid345-67483 60",
+            "timer content/vid345-67483 60", "timer content/vid345-67483 10",
+        ])
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(left.filter { $0.hasPrefix("q-") || $0.hasPrefix("cp-") || $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
+    }
+
+    @Test func whenFullTheOldestPingsAreDroppedAndCounted() async {
+        let meter = MeterHarness(durationPingInterval: 1, sleep: Self.offline)
+        meter.transport.script(Array(repeating: .failure("offline"), count: 1_000))
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...500)                      // 1 view + 500 one-second duration pings
+        await meter.waitFor { meter.snapshot.pingsBuilt == 501 }
+        let diagnostics = meter.api.meter!.diagnostics
+        #expect(diagnostics.queued == 300)
+        #expect(diagnostics.counters.droppedOverflow == 201)
+        #expect(meter.api.diagnostics["dropped.overflow"] as? Int == 201)
+        meter.api.appDisableApi = true
+    }
+
+    @Test func nothingIsSentWhileDisabledAndTheQueueWaits() async {
+        let meter = MeterHarness()
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...20)
+        meter.api.appDisableApi = true      // closes the segment: its ping is queued, not sent
+        await meter.api.flush()
+        #expect(meter.api.meter!.diagnostics.paused)
+        #expect(meter.api.meter!.diagnostics.queued + meter.transport.pings.count == 2)
+        meter.api.appDisableApi = false
+        await meter.api.flush()
+        #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 20])
+    }
+
+    @Test func expiredPingsAreDroppedAtOpen() async throws {
+        let storage = InMemoryStorage()
+        let old = Ping(id: "old", kind: .view, assetKind: .content, assetID: "a", creditedSeconds: 0,
+                       createdAt: 1_700_000_000 - 8 * 86_400, parameters: [PingParameter("prd", "dcr")])
+        storage.save("q-0000000000001-000001-old", PingRecordCodec.encode(PingRecord(ping: old, recovered: false)))
+        let meter = MeterHarness(storage: storage)
+        await meter.api.flush()
+        #expect(meter.api.meter!.diagnostics.counters.droppedExpired == 1)
+        #expect(meter.transport.pings.isEmpty)
+    }
+
+    @Test func aCheckpointIsRecoveredUnlessItsPingWasQueued() async throws {
+        func duration(_ id: String, _ seconds: Int64) -> PingRecord {
+            PingRecord(ping: Ping(id: id, kind: .duration, assetKind: .content, assetID: "a", creditedSeconds: seconds,
+                                  createdAt: 1_700_000_000, parameters: [PingParameter("c27", "cln,\(seconds)"),
+                                                                          PingParameter("pingid", id)]),
+                       recovered: true)
+        }
+        let storage = InMemoryStorage()
+        // Died mid-segment: only the checkpoint (23 s) exists.
+        storage.save("cp-dead-instance-1", PingRecordCodec.encode(duration("seg-1", 23)))
+        // Died between queuing a ping and removing its checkpoint: both carry id seg-2.
+        var queued = duration("seg-2", 30)
+        queued.recovered = false
+        storage.save("q-0000000000001-000001-seg-2", PingRecordCodec.encode(queued))
+        storage.save("cp-dead-instance-2", PingRecordCodec.encode(duration("seg-2", 25)))
+        let meter = MeterHarness(storage: storage)
+        await meter.api.flush()
+        let sent = meter.transport.pings
+        #expect(sent.map { "\($0["pingid"]!) \($0.credited) recovered=\($0["recovered"] ?? "")" }.sorted()
+                == ["seg-1 23 recovered=1", "seg-2 30 recovered="])
+        #expect(meter.api.meter!.diagnostics.counters.recovered == 1)
+        #expect(storage.keys(prefix: "cp-").isEmpty)
+    }
+
+    @Test func recordsRoundTripAndEveryKindOfDamageIsDetected() {
+        let ping = Ping(id: "p-1", kind: .duration, assetKind: .ad, assetID: "ad-1", creditedSeconds: 15,
+                        createdAt: 1_700_000_000, parameters: [PingParameter("c27", "cln,15"), PingParameter("tl", "é,&")])
+        let record = PingRecord(ping: ping, recovered: true)
+        let data = PingRecordCodec.encode(record)
+        #expect(PingRecordCodec.decode(data) == record)
+        var flipped = data
+        flipped[flipped.count - 5] ^= 0x01
+        #expect(PingRecordCodec.decode(flipped) == nil)                 // a flipped bit
+        #expect(PingRecordCodec.decode(data.prefix(data.count - 1)) == nil)  // a torn write
+        #expect(PingRecordCodec.decode(Data(data.dropFirst())) == nil)      // a damaged header
+        #expect(PingRecordCodec.decode(Data()) == nil)
+        #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)   // the standard check value
+    }
+}

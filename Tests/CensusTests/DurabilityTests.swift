@@ -1,0 +1,160 @@
+import AppMeter
+import Census
+import Foundation
+import NielsenAppApi
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Delivery under failure: a flaky census, an outage, and processes killed mid-play.
+@Suite(.serialized) struct DurabilityTests {
+    /// The `meter` executable built beside the test bundle.
+    static var meterExecutable: URL? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for _ in 0..<3 {
+            let candidate = folder.appendingPathComponent("meter")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
+    /// A player SIGKILLed at a random moment, twenty times; each relaunch delivers what the dead
+    /// process left. The census must credit every asset within 10 seconds of what was played, and
+    /// never more.
+    @Test func killedPlayersLoseAtMostTenSecondsAndNeverCreditTwice() async throws {
+        let meter = try #require(Self.meterExecutable, "the meter executable is not built beside the tests")
+        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
+        defer { Task { await census.stop() } }
+        var generator = SystemRandomNumberGenerator()
+        var results: [(asset: String, played: Int64, credited: Int64)] = []
+        for run in 1...20 {
+            let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)").path
+            let asset = "kill-\(run)"
+            let player = try launch(meter, ["play", "--collector", census.baseURL, "--asset", asset, "--seconds", "600",
+                                            "--interval", "0.005", "--storage", storage])
+            let lifetime = Double.random(in: 0.05...1.5, using: &generator)
+            try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
+            kill(player.process.processIdentifier, SIGKILL)
+            player.process.waitUntilExit()
+            let output = String(decoding: player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let played = output.split(separator: "\n").last { $0.hasPrefix("position ") }
+                .flatMap { Int64($0.dropFirst("position ".count)) } ?? 0
+
+            let recovery = try launch(meter, ["play", "--collector", census.baseURL, "--storage", storage, "--recover-only"])
+            recovery.process.waitUntilExit()
+            #expect(recovery.process.terminationStatus == 0)
+            let rows = try await census.server.store.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
+            let credited = rows.first { $0.assetid == asset }?.creditedSeconds ?? 0
+            results.append((asset, played, credited))
+            try? FileManager.default.removeItem(atPath: storage)
+        }
+        print("kill test (played → credited):", results.map { "\($0.played)→\($0.credited)" }.joined(separator: " "))
+        for result in results {
+            #expect(result.credited <= result.played, "\(result.asset): credited \(result.credited) of \(result.played) played")
+            #expect(result.credited >= result.played - 10, "\(result.asset): credited \(result.credited) of \(result.played) played")
+        }
+        #expect(results.contains { $0.played > 60 })  // some runs got past a duration ping
+    }
+
+    /// A census that loses half the requests (before or after storing them), then answers 503 with
+    /// Retry-After, then is unreachable for a while: every ping arrives, none is credited twice.
+    @Test func aFlakyCensusThenAnOutageLosesAndDoublesNothing() async throws {
+        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
+        let transport = FlakyTransport(real: URLSessionTransport(timeout: 5))
+        let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
+        let environment = MeterEnvironment(
+            clock: clock, transport: transport, sleep: { seconds in
+                try? await Task.sleep(nanoseconds: UInt64(min(seconds, 60) * 1_000_000))  // 1 s of backoff = 1 ms
+            },
+            storage: InMemoryStorage(), playheadProcessingDelay: 0)
+        let appid = "P" + UUID().uuidString
+        let api = try #require(NielsenAppApi(
+            appInfo: ["appid": appid, "appname": "flaky", "appversion": "1", "nol_collectorURL": census.baseURL],
+            delegate: nil, environment: environment))
+        await api.waitUntilConfigured()
+        api.play()
+        api.loadMetadata(["type": "content", "assetid": "flaky-1", "program": "P", "title": "T", "length": "3600",
+                          "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
+        for (phase, range) in [(FlakyTransport.Phase.coinFlip, Int64(0)...600), (.retryAfter, 601...900),
+                               (.unreachable, 901...1500), (.healthy, 1501...1800)] {
+            transport.phase = phase
+            for position in range {
+                clock.advance(by: 1)
+                api.playheadPosition(position)
+            }
+            // Stay in a failing phase until it has failed a few attempts ("goes away for a while").
+            for _ in 0..<500 where phase != .healthy && transport.failures(in: phase) < 3 {
+                try await Task.sleep(nanoseconds: 10_000_000)
+            }
+        }
+        api.end()
+        await api.flush()
+        let rows = try await census.server.store.report(ReportQuery(appid: appid))
+        let counters = await census.server.sinceStart
+        await census.stop()
+        #expect(rows.map(\.creditedSeconds) == [1800])
+        #expect(api.meter?.snapshot.delivery.rejected == 0)
+        for phase in [FlakyTransport.Phase.coinFlip, .retryAfter, .unreachable] {
+            #expect(transport.failures(in: phase) >= 3, "\(phase)")
+        }
+        #expect(counters.duplicates > 0)  // answers were lost after storing, and the retries credited nothing twice
+    }
+
+    private func launch(_ executable: URL, _ arguments: [String]) throws -> (process: Process, output: Pipe) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, output)
+    }
+}
+
+/// Forwards to a real transport, failing on purpose by phase.
+final class FlakyTransport: PingTransport, @unchecked Sendable {
+    enum Phase { case coinFlip, retryAfter, unreachable, healthy }
+
+    private let real: PingTransport
+    private let state = Locked((phase: Phase.healthy, failures: [Phase: Int](), random: SystemRandomNumberGenerator()))
+
+    init(real: PingTransport) { self.real = real }
+
+    var phase: Phase {
+        get { state.withLock { $0.phase } }
+        set { state.withLock { $0.phase = newValue } }
+    }
+
+    func failures(in phase: Phase) -> Int { state.withLock { $0.failures[phase, default: 0] } }
+
+    func send(_ request: TransportRequest) async -> TransportOutcome {
+        guard request.url.path.contains("/cgi-bin/gn") else { return await real.send(request) }
+        let (phase, coin, afterStoring) = state.withLock {
+            ($0.phase, Bool.random(using: &$0.random), Bool.random(using: &$0.random))
+        }
+        func failed(_ outcome: TransportOutcome) -> TransportOutcome {
+            state.withLock { $0.failures[phase, default: 0] += 1 }
+            return outcome
+        }
+        switch phase {
+        case .healthy:
+            return await real.send(request)
+        case .coinFlip where coin:
+            return await real.send(request)
+        case .coinFlip:
+            // Half the failures happen after the census stored the pings: the answer is lost.
+            if afterStoring { _ = await real.send(request) }
+            return failed(.response(status: 500, retryAfter: nil, body: Data()))
+        case .retryAfter:
+            return failed(.response(status: 503, retryAfter: 2, body: Data()))
+        case .unreachable:
+            return failed(.failure("connection refused"))
+        }
+    }
+}
