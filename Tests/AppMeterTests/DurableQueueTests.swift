@@ -123,3 +123,20 @@ import Testing
         #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)   // the standard check value
     }
 }
+
+@Suite struct LifecycleDeliveryTests {
+    /// Going to the background cuts a retry backoff short: the queue tries at once.
+    @Test func goingToTheBackgroundDeliversPromptly() async {
+        // Every backoff lasts an hour: a second attempt can only come from the notification.
+        let meter = MeterHarness(sleep: { _ in try? await Task.sleep(nanoseconds: 3_600_000_000_000) })
+        meter.transport.script([.failure("offline")])
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...1)
+        await meter.waitFor { meter.transport.pings.count == 1 }
+        #expect(meter.transport.pings.count == 1)
+        NotificationCenter.default.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+        await meter.api.flush()
+        #expect(meter.transport.pings.count == 2)
+        #expect(meter.api.meter!.diagnostics.counters.delivered == 1)
+    }
+}

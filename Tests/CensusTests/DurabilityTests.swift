@@ -80,16 +80,20 @@ import Glibc
         api.play()
         api.loadMetadata(["type": "content", "assetid": "flaky-1", "program": "P", "title": "T", "length": "3600",
                           "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
-        for (phase, range) in [(FlakyTransport.Phase.coinFlip, Int64(0)...600), (.retryAfter, 601...900),
-                               (.unreachable, 901...1500), (.healthy, 1501...1800)] {
+        // Each failing phase lasts until it has done what it is there for, while playback goes on.
+        var position: Int64 = 0
+        for phase in [FlakyTransport.Phase.coinFlip, .retryAfter, .unreachable, .healthy] {
             transport.phase = phase
-            for position in range {
-                clock.advance(by: 1)
-                api.playheadPosition(position)
-            }
-            // Stay in a failing phase until it has failed a few attempts ("goes away for a while").
-            for _ in 0..<500 where phase != .healthy && transport.failures(in: phase) < 3 {
-                try await Task.sleep(nanoseconds: 10_000_000)
+            for _ in 0..<200 {
+                for _ in 0..<30 {
+                    clock.advance(by: 1)
+                    api.playheadPosition(position)
+                    position += 1
+                }
+                try await Task.sleep(nanoseconds: 5_000_000)
+                if phase == .healthy || (transport.failures(in: phase) >= 4 && (phase != .coinFlip || transport.lostAnswers >= 2)) {
+                    break
+                }
             }
         }
         api.end()
@@ -97,10 +101,10 @@ import Glibc
         let rows = try await census.server.store.report(ReportQuery(appid: appid))
         let counters = await census.server.sinceStart
         await census.stop()
-        #expect(rows.map(\.creditedSeconds) == [1800])
+        #expect(rows.map(\.creditedSeconds) == [position - 1])
         #expect(api.meter?.snapshot.delivery.rejected == 0)
         for phase in [FlakyTransport.Phase.coinFlip, .retryAfter, .unreachable] {
-            #expect(transport.failures(in: phase) >= 3, "\(phase)")
+            #expect(transport.failures(in: phase) >= 4, "\(phase)")
         }
         #expect(counters.duplicates > 0)  // answers were lost after storing, and the retries credited nothing twice
     }
@@ -122,7 +126,7 @@ final class FlakyTransport: PingTransport, @unchecked Sendable {
     enum Phase { case coinFlip, retryAfter, unreachable, healthy }
 
     private let real: PingTransport
-    private let state = Locked((phase: Phase.healthy, failures: [Phase: Int](), random: SystemRandomNumberGenerator()))
+    private let state = Locked((phase: Phase.healthy, failures: [Phase: Int](), attempts: 0, lostAnswers: 0))
 
     init(real: PingTransport) { self.real = real }
 
@@ -132,12 +136,17 @@ final class FlakyTransport: PingTransport, @unchecked Sendable {
     }
 
     func failures(in phase: Phase) -> Int { state.withLock { $0.failures[phase, default: 0] } }
+    var lostAnswers: Int { state.withLock { $0.lostAnswers } }
 
     func send(_ request: TransportRequest) async -> TransportOutcome {
         guard request.url.path.contains("/cgi-bin/gn") else { return await real.send(request) }
-        let (phase, coin, afterStoring) = state.withLock {
-            ($0.phase, Bool.random(using: &$0.random), Bool.random(using: &$0.random))
+        // Coin flips alternate: success, lost before storing, success, lost after storing, …
+        let (phase, attempt) = state.withLock { state -> (Phase, Int) in
+            state.attempts += 1
+            return (state.phase, state.attempts)
         }
+        let coin = attempt % 2 == 0
+        let afterStoring = attempt % 4 == 3
         func failed(_ outcome: TransportOutcome) -> TransportOutcome {
             state.withLock { $0.failures[phase, default: 0] += 1 }
             return outcome
@@ -149,7 +158,10 @@ final class FlakyTransport: PingTransport, @unchecked Sendable {
             return await real.send(request)
         case .coinFlip:
             // Half the failures happen after the census stored the pings: the answer is lost.
-            if afterStoring { _ = await real.send(request) }
+            if afterStoring {
+                _ = await real.send(request)
+                state.withLock { $0.lostAnswers += 1 }
+            }
             return failed(.response(status: 500, retryAfter: nil, body: Data()))
         case .retryAfter:
             return failed(.response(status: 503, retryAfter: 2, body: Data()))

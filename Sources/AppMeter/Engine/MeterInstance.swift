@@ -59,6 +59,7 @@ public final class MeterInstance: Sendable {
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
         let (delivery, isNewQueue) = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
+        AppLifecycleObserver.startObserving()
         let engine = MeterEngine(
             appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
             snapshot: snapshot, reporter: reporter, privacy: privacy)
