@@ -140,3 +140,52 @@ import Testing
         #expect(meter.api.meter!.diagnostics.counters.delivered == 1)
     }
 }
+
+/// Holds the first request until released.
+final class GatedTransport: PingTransport, @unchecked Sendable {
+    private let state = Locked((gate: CheckedContinuation<Void, Never>?.none, held: false, sent: [String]()))
+    private let config = Data(#"{"enabled": true, "durationPingInterval": 1}"#.utf8)
+
+    func send(_ request: TransportRequest) async -> TransportOutcome {
+        if request.url.path.hasSuffix("/cgi-bin/cfg") { return .response(status: 200, retryAfter: nil, body: config) }
+        let hold = state.withLock { state -> Bool in
+            defer { state.held = true }
+            return !state.held
+        }
+        if hold { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
+        let ids = ([request.url.query ?? ""] + String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init))
+            .compactMap { DecodedPing(url: "x?" + $0)["pingid"] }
+        state.withLock { $0.sent += ids }
+        return .response(status: 200, retryAfter: nil, body: Data())
+    }
+
+    var isHolding: Bool { state.withLock { $0.gate != nil } }
+    var sent: [String] { state.withLock { $0.sent } }
+    func release() { state.withLock { $0.gate }?.resume() }
+}
+
+@Suite struct QueueRaceTests {
+    /// Bounds drop the oldest pings while a request for them is in flight: when it succeeds, only
+    /// those pings leave the queue, never newer unsent ones.
+    @Test func overflowDuringAnInFlightRequestRemovesNothingUnsent() async {
+        let transport = GatedTransport()
+        let environment = MeterEnvironment(
+            clock: VirtualClock(), transport: transport, identifiers: SequentialIdentifierSource(),
+            sleep: { _ in await Task.yield() }, storage: InMemoryStorage(), queueBounds: QueueBounds(maxCount: 3),
+            playheadProcessingDelay: 0)
+        let api = NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: environment)!
+        await api.waitUntilConfigured()
+        api.loadMetadata(Fixtures.content())
+        api.playheadPosition(0)                 // the view ping: its request is held
+        let meter = api.meter!
+        for _ in 0..<500 where !transport.isHolding { try? await Task.sleep(nanoseconds: 1_000_000) }
+        for position in Int64(1)...6 { api.playheadPosition(position) }   // six one-second duration pings
+        for _ in 0..<500 where meter.snapshot.pingsBuilt < 7 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        transport.release()
+        await api.flush()
+        // The bound kept the 3 newest of the 6 queued behind the held view ping; all 3 were sent.
+        #expect(Array(transport.sent.dropFirst()) == ["ping-5", "ping-6", "ping-7"])
+        #expect(meter.diagnostics.counters.droppedOverflow == 4)
+        #expect(meter.diagnostics.queued == 0)
+    }
+}

@@ -44,20 +44,22 @@ extension DeliveryQueue {
             } else {
                 request = batchRequest(count: count, sendTime: sendTime)
             }
+            let keys = records.prefix(count).map(\.key)
             let outcome = await transport.send(request)
             if count > 1, case .response(let status, _, _) = outcome, status == 404 || status == 405 || status == 413 {
                 // An older census without the batch endpoint, or a body too large: send fewer.
                 if status == 413 { batchLimit = max(1, batchLimit / 2) } else { batchSupported = false }
                 continue
             }
-            await handle(outcome, count: count)
+            await handle(outcome, keys: keys)
             publish()
         }
         uploading = false
         notifyIfIdle()
     }
 
-    private func handle(_ outcome: TransportOutcome, count: Int) async {
+    private func handle(_ outcome: TransportOutcome, keys: [String]) async {
+        let count = keys.count
         let failures = consecutiveFailures + 1
         switch policy.decide(outcome, failures: failures, random: Double.random(in: 0..<1)) {
         case .delivered:
@@ -71,11 +73,11 @@ extension DeliveryQueue {
             } else {
                 counters.delivered += count
             }
-            removeFirst(count)
+            remove(keys: keys)
             consecutiveFailures = 0
             rateLimited = false
         case .drop:
-            removeFirst(count)
+            remove(keys: keys)
             counters.rejected += count
             consecutiveFailures = 0
             if case .response(let status, _, let body) = outcome {

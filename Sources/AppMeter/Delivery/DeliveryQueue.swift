@@ -151,6 +151,18 @@ actor DeliveryQueue {
         queuedBytes += record.approximateSize
     }
 
+    /// Removes the records stored under `keys` that are still queued (bounds may have dropped some
+    /// while a request for them was in flight).
+    func remove(keys: [String]) {
+        let doomed = Set(keys)
+        records.removeAll { entry in
+            guard doomed.contains(entry.key) else { return false }
+            storage.save(entry.key, nil)
+            queuedBytes -= entry.record.approximateSize
+            return true
+        }
+    }
+
     /// Removes the first `count` records.
     func removeFirst(_ count: Int) {
         for entry in records.prefix(count) {
