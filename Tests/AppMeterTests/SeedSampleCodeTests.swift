@@ -3,6 +3,7 @@
 // builds on Linux; the lines that touch NielsenAppApi are as published, with only obvious typos
 // fixed (each marked "typo:").
 import Foundation
+import AppMeter
 import NielsenAppApi
 import Testing
 
@@ -95,7 +96,63 @@ class ViewController: SampleViewControllerBase, NielsenAppApiDelegate {
     }
 }
 
+// ios-simplified-api.txt, "Sample code for No Ad Framework Build" (WKWebView replaced by a
+// stand-in; typo: `userOptOut(url).` has a stray period).
+class OptOutVC: SampleViewControllerBase, NielsenAppApiDelegate {
+    var nielsenApi: NielsenAppApi!
+    var loaded: URL?
+    var closed = false
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        if let appApi = self.nielsenApi {
+            //Getting the optPut URL from SDK
+            if let url = URL(string: appApi.optOutURL) {
+                loaded = url
+            }
+        }
+    }
+
+    func closeOptOutView() { closed = true }
+
+    /// The body of `webView(_:decidePolicyFor:decisionHandler:)`, returning whether to allow.
+    func decidePolicy(for absoluteString: String?) -> Bool {
+        if absoluteString == "nielsen://close" {
+            closeOptOutView()
+            return false
+        } else {
+            if let url = absoluteString, url.hasPrefix("nielsen") {
+                nielsenApi?.userOptOut(url) //either nielsenappsdk://1 or nielsenappsdk://0
+                return false
+            }
+            return true
+        }
+    }
+}
+
+// ios-simplified-api.txt / dcr-ireland-video-ios-sdk.txt: "Retrieve current Opt-Out preference"
+// and the NoID call right after initialisation (typo: published on the type, `NielsenAppApi?.`).
+func noIDSample(nielsenAppApi: NielsenAppApi?) -> Bool {
+    nielsenAppApi?.userOptOut("nielsenappsdk://1"); // User opt-out
+    return nielsenAppApi?.optOutStatus ?? false
+}
+
 @Suite struct SeedSampleCodeTests {
+    @Test func optOutSampleWorksAgainstThePackage() {
+        let controller = OptOutVC()
+        controller.nielsenApi = NielsenAppApi(
+            appInfo: MeterHarness.appInfo(extra: ["nol_sdkFlavor": "noAdFramework"]), delegate: controller,
+            environment: MeterEnvironment(storage: InMemoryStorage()))
+        controller.viewDidLoad()
+        #expect(controller.loaded?.absoluteString.hasSuffix("optout_legacy.html") == true)
+        #expect(controller.decidePolicy(for: "https://priv-policy.imrworldwide.com/x") == true)
+        #expect(controller.decidePolicy(for: "nielsenappsdk://1") == false)
+        #expect(controller.nielsenApi.optOutStatus)
+        #expect(controller.decidePolicy(for: kNielsenWebClose) == false)
+        #expect(controller.closed)
+        #expect(noIDSample(nielsenAppApi: controller.nielsenApi))
+    }
+
     @Test func sampleViewControllerRunsAgainstThePackage() {
         let controller = ViewController()
         controller.viewDidLoad()
