@@ -32,6 +32,7 @@ actor DeliveryQueue {
     var batchSupported = true
     var batchLimit = 50
     private var sequence = 0
+    private var opened = false
     /// The latest diagnostics, readable from any thread without waiting for the queue.
     nonisolated let published = Locked(DeliveryDiagnostics(
         counters: DeliveryCounters(), queued: 0, queuedBytes: 0, paused: false, consecutiveFailures: 0))
@@ -48,7 +49,9 @@ actor DeliveryQueue {
 
     /// Loads what a previous process left: queued pings (damaged records are skipped, counted and
     /// removed) and credit checkpoints, which become recovered pings unless their ping was queued.
-    func open() {
+    private func open() {
+        guard !opened else { return }
+        opened = true
         for key in storage.keys(prefix: Self.recordPrefix) {
             guard let data = storage.load(key), let record = PingRecordCodec.decode(data) else {
                 counters.corruptRecords += 1
@@ -76,9 +79,10 @@ actor DeliveryQueue {
 
     // MARK: Producers
 
-    /// Registers an instance that reports through this queue.
+    /// Registers an instance that reports through this queue; the first one opens it.
     func attach(_ instance: UUID, reporter: EventReporter) {
         reporters[instance] = reporter
+        open()
     }
 
     /// Forgets an instance: its pause and its reporter.

@@ -10,15 +10,15 @@ enum DeliveryQueueRegistry {
 
     private static let queues = Locked([String: WeakQueue]())
 
-    /// The live queue for `environment.storage` and `baseURL`, opened (and recovered) on first use.
-    static func queue(baseURL: URL, environment: MeterEnvironment) -> (queue: DeliveryQueue, isNew: Bool) {
+    /// The live queue for `environment.storage` and `baseURL` (it opens itself on first attach).
+    static func queue(baseURL: URL, environment: MeterEnvironment) -> DeliveryQueue {
         let key = environment.storage.identity + "|" + baseURL.absoluteString
         return queues.withLock { queues in
-            if let existing = queues[key]?.queue { return (existing, false) }
+            if let existing = queues[key]?.queue { return existing }
             let queue = DeliveryQueue(baseURL: baseURL, environment: environment)
             queues[key] = WeakQueue(queue)
             queues = queues.filter { $0.value.queue != nil }
-            return (queue, true)
+            return queue
         }
     }
 

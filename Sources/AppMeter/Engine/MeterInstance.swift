@@ -58,7 +58,7 @@ public final class MeterInstance: Sendable {
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
-        let (delivery, isNewQueue) = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
+        let delivery = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
         AppLifecycleObserver.startObserving()
         let engine = MeterEngine(
             appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
@@ -69,8 +69,8 @@ public final class MeterInstance: Sendable {
         let lazyWake = environment.playheadProcessingDelay > 0
         let instanceID = engine.instanceID
         Task {
+            // The first instance to attach opens (and recovers) the queue, before anyone enqueues.
             await delivery.attach(instanceID, reporter: reporter)
-            if isNewQueue { await delivery.open() }
             var batch: [TimedCommand] = []
             batch.reserveCapacity(16)
             while await inbox.next(into: &batch, lazyWake: lazyWake && snapshot.withLock { $0.state == .processing }) {
