@@ -45,20 +45,24 @@ import Testing
         #expect(try AppInfo.parse(Self.valid.merging(["nol_devDebug": raw]) { $1 }).get().debugLevel == level)
     }
 
+    /// Tests never reach a real collector: loopback only, storage in memory.
+    static let offline = MeterEnvironment(storage: InMemoryStorage())
+
     @Test func appInfoAsJSONStringWorksAndNumbersAreRejected() {
-        let json = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE0\",\"appname\":\"A\",\"appversion\":\"1\",\"sfcode\":\"uat-cert\"}"
-        #expect(NielsenAppApi(appInfo: json, delegate: nil) != nil)
+        let json = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE0\",\"appname\":\"A\",\"appversion\":\"1\","
+            + "\"sfcode\":\"uat-cert\",\"nol_collectorURL\":\"http://127.0.0.1:9\"}"
+        #expect(NielsenAppApi(appInfo: json, delegate: nil, environment: Self.offline) != nil)
         let numeric = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE1\",\"appname\":\"A\",\"appversion\":2}"
         #expect(NielsenAppApi(appInfo: numeric, delegate: nil) == nil)
     }
 
     @Test func atMostFourLiveInstancesPerAppID() {
         let info = MeterHarness.appInfo()
-        var instances = (0..<4).compactMap { _ in NielsenAppApi(appInfo: info, delegate: nil) }
+        var instances = (0..<4).compactMap { _ in NielsenAppApi(appInfo: info, delegate: nil, environment: Self.offline) }
         #expect(instances.count == 4)
-        #expect(NielsenAppApi(appInfo: info, delegate: nil) == nil)
-        #expect(NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil) != nil)  // another appid
+        #expect(NielsenAppApi(appInfo: info, delegate: nil, environment: Self.offline) == nil)
+        #expect(NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: Self.offline) != nil)  // another appid
         instances.removeLast()
-        #expect(NielsenAppApi(appInfo: info, delegate: nil) != nil)
+        #expect(NielsenAppApi(appInfo: info, delegate: nil, environment: Self.offline) != nil)
     }
 }
