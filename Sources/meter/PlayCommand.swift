@@ -31,7 +31,7 @@ struct PlayCommand: AsyncParsableCommand {
         await api.waitUntilConfigured()
         if recoverOnly {
             await api.flush()
-            let diagnostics = api.meter?.snapshot.diagnostics?.dictionary ?? [:]
+            let diagnostics = api.meter?.diagnostics.dictionary ?? [:]
             print("delivered backlog: \(diagnostics.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
             return
         }

@@ -102,7 +102,7 @@ import Glibc
         let counters = await census.server.sinceStart
         await census.stop()
         #expect(rows.map(\.creditedSeconds) == [position - 1])
-        #expect(api.meter?.snapshot.delivery.rejected == 0)
+        #expect(api.meter?.diagnostics.counters.rejected == 0)
         for phase in [FlakyTransport.Phase.coinFlip, .retryAfter, .unreachable] {
             #expect(transport.failures(in: phase) >= 4, "\(phase)")
         }

@@ -124,8 +124,6 @@ actor MeterEngine {
             report(code, message, at: time)
         case .barrier(let continuation):
             await delivery.waitUntilIdle()
-            let diagnostics = await delivery.diagnostics
-            snapshot.withLock { $0.delivery = diagnostics.counters; $0.diagnostics = diagnostics }
             continuation.resume()
         }
     }

@@ -27,10 +27,6 @@ public struct MeterSnapshot: Sendable {
     public var ignoredCalls = 0
     /// Seconds credited so far, per asset.
     public var creditedSeconds: [AssetKey: Int64] = [:]
-    /// Pings built so far.
+    /// Pings built so far (what became of them: `MeterInstance.diagnostics`).
     public var pingsBuilt = 0
-    /// What became of the pings, as of the last `flush()`.
-    public var delivery = DeliveryCounters()
-    /// The delivery queue as of the last `flush()`.
-    public var diagnostics: DeliveryDiagnostics?
 }
