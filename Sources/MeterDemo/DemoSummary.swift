@@ -1,3 +1,5 @@
+import Census
+
 /// Renders demo outcomes as a table of expected against credited seconds.
 public enum DemoSummary {
     /// One line per asset of every scenario.
@@ -10,12 +12,6 @@ public enum DemoSummary {
                 lines.append(["\(index + 1)", asset, "\(expected)", "\(credited)", expected == credited ? "ok" : "MISMATCH"])
             }
         }
-        let widths = (0..<5).map { column in lines.map { $0[column].count }.max()! }
-        return lines.map { cells in
-            cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 2 || column == 3 ? pad + cell : cell + pad
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return TextTable.render(lines, rightAligned: [2, 3])
     }
 }

@@ -22,11 +22,18 @@ final class DelegateRelay: @unchecked Sendable {
     func deliver(_ event: MeterEvent) {
         let (api, delegate) = refs.withLock { ($0.api, $0.delegate) }
         guard let api, let delegate else { return }
-        let dictionary: [AnyHashable: Any] = event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
+        let dictionary = event.delegateDictionary
         if event.code.isEvent {
             delegate.nielsenAppApi(api, eventOccurred: dictionary)
         } else {
             delegate.nielsenAppApi(api, errorOccurred: dictionary)
         }
+    }
+}
+
+extension MeterEvent {
+    /// The documented `NSDictionary` shape, as the delegate methods and `lastEventDict` carry it.
+    var delegateDictionary: [AnyHashable: Any] {
+        dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
     }
 }

@@ -136,12 +136,12 @@ public final class NielsenAppApi: @unchecked Sendable {
 
     /// The last event (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
     public var lastEventDict: [AnyHashable: Any]! {
-        instance?.snapshot.lastEvent.map(Self.dictionary)
+        instance?.snapshot.lastEvent?.delegateDictionary
     }
 
     /// The last error (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
     public var lastErrorDict: [AnyHashable: Any]! {
-        instance?.snapshot.lastError.map(Self.dictionary)
+        instance?.snapshot.lastError?.delegateDictionary
     }
 
     // MARK: Opt-out and identifiers
@@ -234,11 +234,7 @@ public final class NielsenAppApi: @unchecked Sendable {
     public func waitUntilConfigured() async {
         await instance?.waitUntilConfigured()
     }
-
-    private static func dictionary(_ event: MeterEvent) -> [AnyHashable: Any] {
-        event.dictionary.reduce(into: [:]) { $0[$1.key] = $1.value }
-    }
 }
 
 /// The URL the opt-out page navigates to when the user closes it: close the web view.
-public let kNielsenWebClose = "nielsen://close"
+public let kNielsenWebClose = OptOutPage.closeCommand

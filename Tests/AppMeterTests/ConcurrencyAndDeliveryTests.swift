@@ -65,10 +65,7 @@ import Testing
         await meter.api.flush()
         // Four failed attempts (the backlog goes out as batches), then everything once, in order.
         let attempts = meter.transport.requests.filter { $0.url.path.contains("/cgi-bin/gn") }
-        let delivered = attempts.dropFirst(4).flatMap { request -> [DecodedPing] in
-            guard let body = request.body else { return [DecodedPing(url: request.url.absoluteString)] }
-            return String(decoding: body, as: UTF8.self).split(separator: "\n").map { DecodedPing(url: "x?" + $0) }
-        }
+        let delivered = attempts.dropFirst(4).flatMap(DecodedPing.all)
         #expect(delivered.map(\.summary) == [
             "view content/vid345-67483 0", "timer content/vid345-67483 60",
             "timer content/vid345-67483 60", "timer content/vid345-67483 10",

@@ -153,8 +153,7 @@ final class GatedTransport: PingTransport, @unchecked Sendable {
             return !state.held
         }
         if hold { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
-        let ids = ([request.url.query ?? ""] + String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init))
-            .compactMap { DecodedPing(url: "x?" + $0)["pingid"] }
+        let ids = DecodedPing.all(in: request).compactMap { $0["pingid"] }
         state.withLock { $0.sent += ids }
         return .response(status: 200, retryAfter: nil, body: Data())
     }

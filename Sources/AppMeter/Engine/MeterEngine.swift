@@ -76,7 +76,8 @@ actor MeterEngine {
             viewed.removeAll()
             channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingBuilder.defaultChannelName
         case .loadMetadata(let values):
-            guard state == .idle || state == .processing else { _ = accept(.loadMetadata, at: time); return }
+            // Validate only what the lifecycle table would accept; anything else is ignored as such.
+            guard LifecycleTable.next(after: .loadMetadata, in: state) != nil else { _ = accept(.loadMetadata, at: time); return }
             logger.info("loadMetadata", metadata: ["metadata": "\(values)"])
             let parsed = MetadataParser.parse(values, market: appInfo.market)
             for issue in parsed.issues {

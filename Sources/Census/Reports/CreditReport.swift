@@ -44,17 +44,7 @@ public enum ReportTable {
             [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds),
              String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
         }
-        let table = [header] + body
-        let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
-        let numeric: Set<Int> = [3, 4, 5, 6, 7]
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { column, cell in
-                let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return numeric.contains(column) ? pad + cell : cell + pad
-            }.joined(separator: "  ")
-        }
-        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
-        return ([line(header), rule] + body.map(line)).joined(separator: "\n")
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
     }
 }

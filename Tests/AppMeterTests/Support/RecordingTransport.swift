@@ -53,13 +53,7 @@ final class RecordingTransport: PingTransport, @unchecked Sendable {
     /// Every ping sent (`GET /cgi-bin/gn`, and each line of `POST /cgi-bin/gn/batch`), decoded, in
     /// order, including attempts that failed.
     var pings: [DecodedPing] {
-        requests.flatMap { request -> [DecodedPing] in
-            if request.url.path.hasSuffix("/cgi-bin/gn") { return [DecodedPing(url: request.url.absoluteString)] }
-            guard request.url.path.hasSuffix("/cgi-bin/gn/batch"), let body = request.body else { return [] }
-            return String(decoding: body, as: UTF8.self).split(separator: "\n").map {
-                DecodedPing(url: request.url.absoluteString.replacingOccurrences(of: "/batch", with: "") + "?" + $0)
-            }
-        }
+        requests.flatMap(DecodedPing.all)
     }
 }
 
@@ -74,6 +68,15 @@ struct DecodedPing: CustomStringConvertible {
         parameters = query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             return (String(parts[0]), String(parts.count > 1 ? parts[1] : "").removingPercentEncoding ?? "")
+        }
+    }
+
+    /// The pings a request carries: one for `GET /cgi-bin/gn`, one per line of a batch, none otherwise.
+    static func all(in request: TransportRequest) -> [DecodedPing] {
+        if request.url.path.hasSuffix("/cgi-bin/gn") { return [DecodedPing(url: request.url.absoluteString)] }
+        guard request.url.path.hasSuffix("/cgi-bin/gn/batch"), let body = request.body else { return [] }
+        return String(decoding: body, as: UTF8.self).split(separator: "\n").map {
+            DecodedPing(url: request.url.absoluteString.replacingOccurrences(of: "/batch", with: "") + "?" + $0)
         }
     }
 
