@@ -5,6 +5,7 @@ let package = Package(
     name: "AppMeter",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
+        .library(name: "MeterWire", targets: ["MeterWire"]),
         .library(name: "AppMeter", targets: ["AppMeter"]),
         .library(name: "NielsenAppApi", targets: ["NielsenAppApi"]),
         .library(name: "Census", targets: ["Census"]),
@@ -21,9 +22,12 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
+        // The SDK ⇄ census contract (docs/protocol.md): Foundation only, imported by both sides.
+        .target(name: "MeterWire"),
         .target(
             name: "AppMeter",
             dependencies: [
+                "MeterWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -32,6 +36,7 @@ let package = Package(
         .target(
             name: "Census",
             dependencies: [
+                "MeterWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
@@ -48,11 +53,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi"]),
+        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire"]),
         .testTarget(
             name: "CensusTests",
             dependencies: [
-                "Census", "MeterDemo", "NielsenAppApi", "AppMeter",
+                "Census", "MeterDemo", "NielsenAppApi", "AppMeter", "MeterWire",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

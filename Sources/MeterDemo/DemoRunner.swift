@@ -53,7 +53,7 @@ public struct DemoRunner: Sendable {
                     api.playheadPosition(position)
                 }
             case .livePlayheads(let seconds):
-                let edge = Int64(clock.now())
+                let edge = clock.now().unixSeconds
                 for position in edge...(edge + seconds) {
                     clock.advance(by: 1)
                     api.playheadPosition(position)
@@ -63,7 +63,7 @@ public struct DemoRunner: Sendable {
             case .end: api.end()
             }
         }
-        await api.flush()
+        await api.meter?.flush(advancing: clock)
         let rows = try await census.server.store.report(ReportQuery(appid: appID))
         let credited = rows.filter { scenario.expected.keys.contains($0.assetid) }
             .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }

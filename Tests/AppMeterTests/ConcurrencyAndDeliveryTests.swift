@@ -62,7 +62,7 @@ import Testing
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...130)
         meter.api.end()
-        await meter.api.flush()
+        await meter.settle()
         // Four failed attempts (the backlog goes out as batches), then everything once, in order.
         let attempts = meter.transport.requests.filter { $0.url.path.contains("/cgi-bin/gn") }
         let delivered = attempts.dropFirst(4).flatMap(DecodedPing.all)
@@ -83,7 +83,7 @@ import Testing
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...5)
         meter.api.end()
-        await meter.api.flush()
+        await meter.settle()
         #expect(meter.api.meter!.diagnostics.counters == DeliveryCounters(delivered: 1, rejected: 1, retried: 0))
     }
 
@@ -100,7 +100,7 @@ import Testing
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...10)
         meter.api.end()
-        await meter.api.waitUntilConfigured()
+        await meter.api.meter!.waitUntilConfigured(advancing: meter.clock)
         #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 10])
         #expect(events.events.map { $0["eventCode"] as? Int } == [2001])
         #expect(meter.transport.configRequests.count == 4)
@@ -111,13 +111,13 @@ import Testing
     @Test func theCensusKillSwitchDisablesAndTheAppCannotReEnable() async {
         let meter = MeterHarness { $0.scriptConfig([], then: RecordingTransport.config(enabled: false)) }
         await meter.api.waitUntilConfigured()
-        #expect(meter.snapshot.state == .disabled)
+        #expect(meter.snapshot.state == .disabledByCensus)
         meter.api.appDisableApi = false
         meter.api.play()
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...10)
         #expect(await meter.pings().isEmpty)
-        #expect(meter.snapshot.state == .disabled)
+        #expect(meter.snapshot.state == .disabledByCensus)
         #expect(meter.api.lastErrorDict["eventCode"] as? Int == MeterEventCode.failedStartProcessor.rawValue)
     }
 }

@@ -5,22 +5,21 @@ import Testing
 
 /// The durable queue: what survives a restart, what is skipped, what is dropped.
 @Suite struct DurableQueueTests {
-    static let offline: @Sendable (Double) async -> Void = { _ in try? await Task.sleep(nanoseconds: 20_000_000) }
-
     @Test func queuedPingsSurviveARestartAndDamagedRecordsAreSkipped() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appmeter-q-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // First "process": the collector is down, so the pings wait on disk.
-        let first = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": folder]), sleep: Self.offline)
+        let first = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": folder]))
         first.transport.script(Array(repeating: .failure("offline"), count: 30))
         first.api.play()
         first.api.loadMetadata(Fixtures.content())
         first.play(0...130)
         first.api.end()
         let records = { (try? FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("q-") }) ?? [] }
-        await first.waitFor { records().count == 4 }
+        await first.processed()            // a ping is on disk before the call that built it is done
+        #expect(records().count == 4)
         first.api.appDisableApi = true     // the first process stops sending (and "dies" below)
-        await first.api.flush()
+        await first.processed()
         #expect(records().count == 4)
         // Damage the store as a power loss would: a torn record, garbage, a stray temporary file.
         let whole = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + records().sorted()[3]))
@@ -33,7 +32,7 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: folder)
         defer { try? FileManager.default.removeItem(atPath: link) }
         let second = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": link]))
-        await second.api.flush()
+        await second.settle()
         let diagnostics = second.api.meter!.diagnostics
         #expect(diagnostics.counters.corruptRecords == 2)
         #expect(diagnostics.counters.delivered == 4)
@@ -46,12 +45,13 @@ import Testing
     }
 
     @Test func whenFullTheOldestPingsAreDroppedAndCounted() async {
-        let meter = MeterHarness(durationPingInterval: 1, sleep: Self.offline)
+        let meter = MeterHarness(durationPingInterval: 1)
         meter.transport.script(Array(repeating: .failure("offline"), count: 1_000))
         meter.api.play()
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...500)                      // 1 view + 500 one-second duration pings
-        await meter.waitFor { meter.snapshot.pingsBuilt == 501 }
+        await meter.processed()
+        #expect(meter.snapshot.pingsBuilt == 501)
         let diagnostics = meter.api.meter!.diagnostics
         #expect(diagnostics.queued == 300)
         #expect(diagnostics.counters.droppedOverflow == 201)
@@ -65,11 +65,10 @@ import Testing
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...20)
         meter.api.appDisableApi = true      // closes the segment: its ping is queued, not sent
-        await meter.api.flush()
+        await meter.settle()
         #expect(meter.api.meter!.diagnostics.paused)
         #expect(meter.api.meter!.diagnostics.queued + meter.transport.pings.count == 2)
         meter.api.appDisableApi = false
-        await meter.api.flush()
         #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 20])
     }
 
@@ -79,7 +78,7 @@ import Testing
                        createdAt: 1_700_000_000 - 8 * 86_400, parameters: [PingParameter("prd", "dcr")])
         storage.save("q-0000000000001-000001-old", PingRecordCodec.encode(PingRecord(ping: old, recovered: false)))
         let meter = MeterHarness(storage: storage)
-        await meter.api.flush()
+        await meter.settle()
         #expect(meter.api.meter!.diagnostics.counters.droppedExpired == 1)
         #expect(meter.transport.pings.isEmpty)
     }
@@ -100,7 +99,7 @@ import Testing
         storage.save("q-0000000000001-000001-seg-2", PingRecordCodec.encode(queued))
         storage.save("cp-dead-instance-2", PingRecordCodec.encode(duration("seg-2", 25)))
         let meter = MeterHarness(storage: storage)
-        await meter.api.flush()
+        await meter.settle()
         let sent = meter.transport.pings
         #expect(sent.map { "\($0["pingid"]!) \($0.credited) recovered=\($0["recovered"] ?? "")" }.sorted()
                 == ["seg-1 23 recovered=1", "seg-2 30 recovered="])
@@ -127,14 +126,18 @@ import Testing
 @Suite struct LifecycleDeliveryTests {
     /// Going to the background cuts a retry backoff short: the queue tries at once.
     @Test func goingToTheBackgroundDeliversPromptly() async {
-        // Every backoff lasts an hour: a second attempt can only come from the notification.
-        let meter = MeterHarness(sleep: { _ in try? await Task.sleep(nanoseconds: 3_600_000_000_000) })
+        let meter = MeterHarness()
         meter.transport.script([.failure("offline")])
         meter.api.loadMetadata(Fixtures.content())
-        meter.play(0...1)
-        await meter.waitFor { meter.transport.pings.count == 1 }
+        meter.api.playheadPosition(0)            // the view ping; the virtual clock never moves,
+        await meter.processed()                  // so its retry can only come from the notification
+        guard case .retrying = await meter.api.meter!.deliverySettlement() else {
+            Issue.record("the first attempt should have failed and be waiting for a retry")
+            return
+        }
         #expect(meter.transport.pings.count == 1)
         NotificationCenter.default.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+        await meter.processed()
         await meter.api.flush()
         #expect(meter.transport.pings.count == 2)
         #expect(meter.api.meter!.diagnostics.counters.delivered == 1)
@@ -143,7 +146,8 @@ import Testing
 
 /// Holds the first request until released.
 final class GatedTransport: PingTransport, @unchecked Sendable {
-    private let state = Locked((gate: CheckedContinuation<Void, Never>?.none, held: false, sent: [String]()))
+    private let state = Locked((gate: CheckedContinuation<Void, Never>?.none, held: false, sent: [String](),
+                                holdWaiters: [CheckedContinuation<Void, Never>]()))
     private let config = Data(#"{"enabled": true, "durationPingInterval": 1}"#.utf8)
 
     func send(_ request: TransportRequest) async -> TransportOutcome {
@@ -152,13 +156,31 @@ final class GatedTransport: PingTransport, @unchecked Sendable {
             defer { state.held = true }
             return !state.held
         }
-        if hold { await withCheckedContinuation { continuation in state.withLock { $0.gate = continuation } } }
+        if hold {
+            await withCheckedContinuation { continuation in
+                let waiters = state.withLock { state in
+                    state.gate = continuation
+                    defer { state.holdWaiters = [] }
+                    return state.holdWaiters
+                }
+                waiters.forEach { $0.resume() }
+            }
+        }
         let ids = DecodedPing.all(in: request).compactMap { $0["pingid"] }
         state.withLock { $0.sent += ids }
         return .response(status: 200, retryAfter: nil, body: Data())
     }
 
-    var isHolding: Bool { state.withLock { $0.gate != nil } }
+    /// Returns once the first request is being held.
+    func waitUntilHolding() async {
+        await withCheckedContinuation { continuation in
+            let holding = state.withLock { state in
+                if state.gate == nil { state.holdWaiters.append(continuation) }
+                return state.gate != nil
+            }
+            if holding { continuation.resume() }
+        }
+    }
     var sent: [String] { state.withLock { $0.sent } }
     func release() { state.withLock { $0.gate }?.resume() }
 }
@@ -170,16 +192,16 @@ final class GatedTransport: PingTransport, @unchecked Sendable {
         let transport = GatedTransport()
         let environment = MeterEnvironment(
             clock: VirtualClock(), transport: transport, identifiers: SequentialIdentifierSource(),
-            sleep: { _ in await Task.yield() }, storage: InMemoryStorage(), queueBounds: QueueBounds(maxCount: 3),
-            playheadProcessingDelay: 0)
+            storage: InMemoryStorage(), queueBounds: QueueBounds(maxCount: 3), playheadProcessingDelay: 0)
         let api = NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: environment)!
         await api.waitUntilConfigured()
         api.loadMetadata(Fixtures.content())
         api.playheadPosition(0)                 // the view ping: its request is held
         let meter = api.meter!
-        for _ in 0..<500 where !transport.isHolding { try? await Task.sleep(nanoseconds: 1_000_000) }
+        await transport.waitUntilHolding()
         for position in Int64(1)...6 { api.playheadPosition(position) }   // six one-second duration pings
-        for _ in 0..<500 where meter.snapshot.pingsBuilt < 7 { try? await Task.sleep(nanoseconds: 1_000_000) }
+        await meter.waitUntilProcessed()
+        #expect(meter.snapshot.pingsBuilt == 7)
         transport.release()
         await api.flush()
         // The bound kept the 3 newest of the 6 queued behind the held view ping; all 3 were sent.

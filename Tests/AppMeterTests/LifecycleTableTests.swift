@@ -5,31 +5,39 @@ import Testing
 /// Walks every cell of the finite-state-machine table through the public API.
 @Suite struct LifecycleTableTests {
     /// The table of ios-sdk-api-reference.txt, transcribed independently of the engine's copy, with
-    /// the two documented decisions marked (docs/decisions.md). nil: the call is not expected.
+    /// the documented decisions marked (docs/decisions.md) and the census kill switch's row and
+    /// column (L6). nil: the call is not expected.
     static let documented: [LifecycleCall: [LifecycleState: LifecycleState?]] = [
-        //                     Initial        Idle                 Processing                      Disabled
-        .play:             [.initial: nil, .idle: .processing, .processing: nil,               .disabled: nil],
-        .loadMetadata:     [.initial: nil, .idle: .processing, .processing: .processing /*D*/, .disabled: nil],
-        .playheadPosition: [.initial: nil, .idle: nil,         .processing: .processing,       .disabled: nil],
-        .stop:             [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil],
-        .end:              [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil],
-        .disableAPI:       [.initial: nil, .idle: .disabled,   .processing: .disabled /*D*/,   .disabled: nil],
-        .enableAPI:        [.initial: nil, .idle: nil,         .processing: nil,               .disabled: .idle],
+        //                     Initial        Idle                 Processing                      Disabled                   Disabled by census
+        .play:             [.initial: nil, .idle: .processing, .processing: nil,               .disabled: nil,            .disabledByCensus: nil],
+        .loadMetadata:     [.initial: nil, .idle: .processing, .processing: .processing /*D*/, .disabled: nil,            .disabledByCensus: nil],
+        .playheadPosition: [.initial: nil, .idle: nil,         .processing: .processing,       .disabled: nil,            .disabledByCensus: nil],
+        .stop:             [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil,            .disabledByCensus: nil],
+        .end:              [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil,            .disabledByCensus: nil],
+        .disableAPI:       [.initial: nil, .idle: .disabled,   .processing: .disabled /*D*/,   .disabled: nil,            .disabledByCensus: nil],
+        .enableAPI:        [.initial: nil, .idle: nil,         .processing: nil,               .disabled: .idle,          .disabledByCensus: nil],
         // The table moves userOptOut YES Processing→Idle and NO Idle→Processing; since API 5.1
         // measurement goes on flagged, so the choice never changes the state (D).
-        .userOptOut:       [.initial: nil, .idle: .idle,       .processing: .processing /*D*/, .disabled: .disabled /*D*/],
-        .userOptIn:        [.initial: nil, .idle: .idle /*D*/, .processing: .processing,       .disabled: .disabled /*D*/],
+        .userOptOut:       [.initial: nil, .idle: .idle,       .processing: .processing /*D*/, .disabled: .disabled /*D*/, .disabledByCensus: .disabledByCensus],
+        .userOptIn:        [.initial: nil, .idle: .idle /*D*/, .processing: .processing,       .disabled: .disabled /*D*/, .disabledByCensus: .disabledByCensus],
+        .censusDisable:    [.initial: nil, .idle: .disabledByCensus, .processing: .disabledByCensus, .disabled: .disabledByCensus,
+                            .disabledByCensus: .disabledByCensus],
     ]
 
-    static let cells: [(LifecycleCall, LifecycleState)] = LifecycleCall.allCases.flatMap { call in
-        [LifecycleState.idle, .processing, .disabled].map { (call, $0) }
+    /// Every cell an app can reach through the public API (the census's row is walked by
+    /// `MeterCoreTests`).
+    static let cells: [(LifecycleCall, LifecycleState)] = LifecycleCall.allCases.filter { $0 != .censusDisable }.flatMap { call in
+        [LifecycleState.idle, .processing, .disabled, .disabledByCensus].map { (call, $0) }
     }
 
     @Test(arguments: cells)
     func cell(_ call: LifecycleCall, _ state: LifecycleState) async {
-        let meter = MeterHarness()
+        let meter = MeterHarness { transport in
+            if state == .disabledByCensus { transport.scriptConfig([], then: RecordingTransport.config(enabled: false)) }
+        }
+        await meter.api.waitUntilConfigured()
         switch state {
-        case .idle, .initial: break
+        case .idle, .initial, .disabledByCensus: break
         case .processing:
             meter.api.play()
             meter.api.loadMetadata(Fixtures.content())
@@ -50,6 +58,7 @@ import Testing
         case .enableAPI: meter.api.appDisableApi = false
         case .userOptOut: #expect(meter.api.userOptOut("nielsenappsdk://1"))
         case .userOptIn: #expect(meter.api.userOptOut("nielsenappsdk://0"))
+        case .censusDisable: Issue.record("not an API call")
         }
         await meter.api.flush()
 

@@ -30,7 +30,7 @@ import Testing
         ]
         let ping = Ping(id: "p", kind: .view, assetKind: .content, assetID: "asset-1", creditedSeconds: 0,
                         createdAt: 0, parameters: parameters)
-        let url = PingEncoder.url(for: ping, base: URL(string: "https://collector.example")!, sendTime: 1)
+        let url = PingEncoder.url(for: ping, base: URL(string: "https://collector.example")!, sendTime: MeterInstant(secondsSince1970: 1))
         #expect(url.utf8.count <= PingEncoder.maxURLLength)
         #expect(url.utf8.count > PingEncoder.maxURLLength - 6)   // shortened no more than needed
         let decoded = DecodedPing(url: url)

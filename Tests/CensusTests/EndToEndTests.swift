@@ -75,6 +75,6 @@ import FoundationNetworking
         await api.waitUntilConfigured()
         let state = api.meter?.snapshot.state
         await census.stop()
-        #expect(state == .disabled)
+        #expect(state == .disabledByCensus)
     }
 }

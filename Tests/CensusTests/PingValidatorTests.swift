@@ -1,4 +1,5 @@
 @testable import Census
+import MeterWire
 import Testing
 
 @Suite struct PingValidatorTests {
@@ -16,8 +17,11 @@ import Testing
         #expect(ping.createdAt == 1_700_000_000)
     }
 
+    /// An ad is credited as an ad in audio content too: the asset class decides before the media
+    /// type (the SDK sends `rt=audio` on ads inside `isAudio` content).
     @Test(arguments: [
-        ("st,a", "video", CreditKind.ad), ("st,c", "text", .static), ("st,c", "audio", .audio), ("st,c", "video", .content),
+        ("st,a", "video", CreditKind.ad), ("st,a", "audio", .ad), ("st,a", "text", .ad), ("st,c", "text", .static),
+        ("st,c", "audio", .audio), ("st,c", "video", .content),
     ])
     func creditKind(_ c3: String, _ rt: String, _ kind: CreditKind) throws {
         let query = PingQueries.valid(pingID: "k", kind: c3).replacingOccurrences(of: "rt=video", with: "rt=\(rt)")

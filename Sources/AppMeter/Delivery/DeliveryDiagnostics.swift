@@ -14,11 +14,13 @@ public struct DeliveryCounters: Sendable, Equatable {
     public var corruptRecords: Int
     /// Pings rebuilt from credit checkpoints after the process died.
     public var recovered: Int
+    /// Storage operations that failed (the pings concerned were kept in memory).
+    public var storageFailures: Int
 
     /// Creates counters.
     public init(
         delivered: Int = 0, rejected: Int = 0, retried: Int = 0, droppedOverflow: Int = 0,
-        droppedExpired: Int = 0, corruptRecords: Int = 0, recovered: Int = 0
+        droppedExpired: Int = 0, corruptRecords: Int = 0, recovered: Int = 0, storageFailures: Int = 0
     ) {
         self.delivered = delivered
         self.rejected = rejected
@@ -27,6 +29,7 @@ public struct DeliveryCounters: Sendable, Equatable {
         self.droppedExpired = droppedExpired
         self.corruptRecords = corruptRecords
         self.recovered = recovered
+        self.storageFailures = storageFailures
     }
 }
 
@@ -38,19 +41,37 @@ public struct DeliveryDiagnostics: Sendable, Equatable {
     public var queued: Int
     /// Their approximate size in bytes.
     public var queuedBytes: Int
+    /// Of the queued pings, those storage refused: kept in memory only, lost if the app is killed.
+    public var inMemoryOnly: Int
     /// True while sending is paused by `appDisableApi = true`.
     public var paused: Bool
     /// Failed attempts in a row (0 when the collector answers).
     public var consecutiveFailures: Int
+    /// While a retry waits: when it is due.
+    public var nextAttempt: MeterInstant?
+
+    /// Creates diagnostics (all zero: an empty queue).
+    public init(
+        counters: DeliveryCounters = DeliveryCounters(), queued: Int = 0, queuedBytes: Int = 0, inMemoryOnly: Int = 0,
+        paused: Bool = false, consecutiveFailures: Int = 0, nextAttempt: MeterInstant? = nil
+    ) {
+        self.counters = counters
+        self.queued = queued
+        self.queuedBytes = queuedBytes
+        self.inMemoryOnly = inMemoryOnly
+        self.paused = paused
+        self.consecutiveFailures = consecutiveFailures
+        self.nextAttempt = nextAttempt
+    }
 
     /// The documented diagnostics dictionary.
     public var dictionary: [String: any Sendable] {
         [
-            "queued": queued, "queuedBytes": queuedBytes, "paused": paused,
-            "consecutiveFailures": consecutiveFailures,
+            "queued": queued, "queuedBytes": queuedBytes, "inMemoryOnly": inMemoryOnly, "paused": paused,
+            "consecutiveFailures": consecutiveFailures, "nextAttempt": nextAttempt?.secondsSince1970 ?? 0,
             "delivered": counters.delivered, "retried": counters.retried, "recovered": counters.recovered,
             "dropped.rejected": counters.rejected, "dropped.overflow": counters.droppedOverflow,
-            "dropped.expired": counters.droppedExpired, "corruptRecords": counters.corruptRecords,
+            "dropped.expired": counters.droppedExpired, "corruptRecords": counters.corruptRecords, "storageFailures": counters.storageFailures,
         ]
     }
 }

@@ -1,23 +1,9 @@
 import Foundation
+import MeterWire
 
 extension DeliveryQueue {
-    /// The census's answer to a batch (docs/protocol.md).
-    struct BatchAnswer: Decodable {
-        struct Rejection: Decodable {
-            let line: Int
-            let reason: String
-        }
-
-        let stored: Int
-        let duplicates: Int
-        let rejected: [Rejection]
-    }
-
-    /// The largest batch body sent, in bytes.
-    static let maxBatchBytes = 65_536
-
     func startUploading() {
-        guard !uploading, !records.isEmpty, pausedBy.isEmpty else { return }
+        guard !uploading, !entries.isEmpty, pausedBy.isEmpty else { return }
         uploading = true
         Task { await self.upload() }
     }
@@ -25,41 +11,42 @@ extension DeliveryQueue {
     /// The single uploader: one request in flight, waiting out backoffs, until the queue is empty
     /// or sending is paused.
     private func upload() async {
-        while !records.isEmpty && pausedBy.isEmpty {
+        while !entries.isEmpty && pausedBy.isEmpty {
             enforceBounds()
-            guard !records.isEmpty else { break }
+            guard !entries.isEmpty else { break }
             let sendTime = clock.now()
             let count = batchSize()
             let request: TransportRequest
             if count == 1 {
-                let url = PingEncoder.url(for: records[0].record.ping, base: baseURL, sendTime: sendTime,
-                                          recovered: records[0].record.recovered)
+                let url = PingEncoder.url(for: entries[0].record.ping, base: baseURL, sendTime: sendTime,
+                                          recovered: entries[0].record.recovered)
                 guard let requestURL = URL(string: url) else {
+                    let origin = entries[0].origin
                     removeFirst(1)
                     counters.rejected += 1
-                    report(.failedCreateURL, "a queued ping has an invalid URL and was dropped")
+                    report(.failedCreateURL, "a queued ping has an invalid URL and was dropped", to: [origin])
                     continue
                 }
                 request = TransportRequest(url: requestURL)
             } else {
                 request = batchRequest(count: count, sendTime: sendTime)
             }
-            let keys = records.prefix(count).map(\.key)
+            let sent = Array(entries.prefix(count))
             let outcome = await transport.send(request)
             if count > 1, case .response(let status, _, _) = outcome, status == 404 || status == 405 || status == 413 {
                 // An older census without the batch endpoint, or a body too large: send fewer.
                 if status == 413 { batchLimit = max(1, batchLimit / 2) } else { batchSupported = false }
                 continue
             }
-            await handle(outcome, keys: keys)
+            await handle(outcome, sent: sent)
             publish()
         }
         uploading = false
-        notifyIfIdle()
+        notifyWaiters()
     }
 
-    private func handle(_ outcome: TransportOutcome, keys: [String]) async {
-        let count = keys.count
+    private func handle(_ outcome: TransportOutcome, sent: [Entry]) async {
+        let count = sent.count
         let failures = consecutiveFailures + 1
         switch policy.decide(outcome, failures: failures, random: Double.random(in: 0..<1)) {
         case .delivered:
@@ -67,66 +54,79 @@ extension DeliveryQueue {
                let answer = try? JSONDecoder().decode(BatchAnswer.self, from: body) {
                 counters.delivered += answer.stored + answer.duplicates
                 counters.rejected += answer.rejected.count
-                if let first = answer.rejected.first {
-                    report(.failedSendPing, "the collector refused \(answer.rejected.count) ping(s) of a batch: \(first.reason)")
+                for rejection in answer.rejected where sent.indices.contains(rejection.line - 1) {
+                    report(.failedSendPing, "the collector refused a ping of a batch: \(rejection.reason)",
+                           to: [sent[rejection.line - 1].origin])
                 }
             } else {
                 counters.delivered += count
             }
-            remove(keys: keys)
+            remove(serials: Set(sent.map(\.serial)))
             consecutiveFailures = 0
             rateLimited = false
         case .drop:
-            remove(keys: keys)
+            remove(serials: Set(sent.map(\.serial)))
             counters.rejected += count
             consecutiveFailures = 0
             if case .response(let status, _, let body) = outcome {
                 let reason = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                report(.failedSendPing, "the collector refused \(count) ping(s) with HTTP \(status) \(reason); dropped")
+                report(.failedSendPing, "the collector refused \(count) ping(s) with HTTP \(status) \(reason); dropped",
+                       to: sent.map(\.origin))
             }
         case .retry(let wait):
             consecutiveFailures = failures
             counters.retried += 1
             if failures == 1 {
+                let origins = sent.map(\.origin)
                 switch outcome {
                 case .failure(let reason):
-                    report(.networkConnectionFailure, "the collector is unreachable (\(reason)); pings are kept and retried")
+                    report(.networkConnectionFailure, "the collector is unreachable (\(reason)); pings are kept and retried", to: origins)
                 case .response(let status, _, _):
-                    report(.failedSendPing, "the collector answered HTTP \(status); pings are kept and retried")
+                    report(.failedSendPing, "the collector answered HTTP \(status); pings are kept and retried", to: origins)
                 }
             }
             if case .response(let status, let retryAfter, _) = outcome {
                 rateLimited = status == 429 || retryAfter != nil
             }
-            let sleep = self.sleep
-            let pause = Task { await sleep(wait) }
-            backoffTask = pause
-            await pause.value
-            backoffTask = nil
+            await backOff(until: clock.now() + wait)
         }
+    }
+
+    /// Waits until `deadline` on the clock, or until ``deliverPromptly()`` cuts the wait short.
+    private func backOff(until deadline: MeterInstant) async {
+        retryAt = deadline
+        publish()
+        notifyWaiters()
+        let clock = self.clock
+        let pause = Task { _ = try? await clock.sleep(until: deadline) }
+        backoffTask = pause
+        await pause.value
+        backoffTask = nil
+        retryAt = nil
     }
 
     /// One ping alone when it is the only one (or batches are off); otherwise as many as fit the
     /// batch limits.
     private func batchSize() -> Int {
-        guard batchSupported, records.count > 1 else { return 1 }
+        guard batchSupported, entries.count > 1 else { return 1 }
         var bytes = 0
         var count = 0
-        for entry in records.prefix(batchLimit) {
+        for entry in entries.prefix(batchLimit) {
             bytes += entry.record.approximateSize
-            if count > 0 && bytes > Self.maxBatchBytes { break }
+            if count > 0 && bytes > BatchFormat.sdkMaxBytes { break }
             count += 1
         }
         return count
     }
 
     /// `POST <base>/cgi-bin/gn/batch`, one ping query per line.
-    private func batchRequest(count: Int, sendTime: Double) -> TransportRequest {
-        let lines = records.prefix(count).map { entry -> String in
-            let url = PingEncoder.url(for: entry.record.ping, base: baseURL, sendTime: sendTime, recovered: entry.record.recovered)
-            return String(url.split(separator: "?", maxSplits: 1).last ?? "")
+    private func batchRequest(count: Int, sendTime: MeterInstant) -> TransportRequest {
+        let prefixLength = WireRoute.url(WireRoute.ping, base: baseURL.absoluteString).utf8.count + 1
+        let queries = entries.prefix(count).map { entry in
+            PingEncoder.query(for: entry.record.ping, sendTime: sendTime, recovered: entry.record.recovered,
+                              prefixLength: prefixLength)
         }
-        let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + "/cgi-bin/gn/batch")!
-        return TransportRequest(url: url, method: "POST", body: Data(lines.joined(separator: "\n").utf8))
+        let url = URL(string: WireRoute.url(WireRoute.batch, base: baseURL.absoluteString))!
+        return TransportRequest(url: url, method: "POST", body: BatchFormat.body(queries: queries))
     }
 }

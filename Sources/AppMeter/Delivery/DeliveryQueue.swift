@@ -1,76 +1,112 @@
 import Foundation
+import MeterWire
+
+/// Where a delivery queue stands, for those waiting on it.
+package enum QueueSettlement: Sendable, Equatable {
+    /// Nothing to send now: the queue is empty, or sending is paused.
+    case idle
+    /// Every queued ping waits for a retry due at this instant.
+    case retrying(at: MeterInstant)
+}
 
 /// The durable ping queue of one collector, shared by every instance that reports there from the
 /// same storage.
 ///
 /// A ping is written to storage **before** any network attempt and removed only when the collector
 /// accepted it (2xx) or refused it for good (``RetryPolicy``). Pings leave in order, one request in
-/// flight; a backlog leaves in batches. Credit not yet in a ping is checkpointed by the engine as a
+/// flight; a backlog leaves in batches. Credit not yet in a ping is checkpointed by the core as a
 /// provisional ping (``checkpoint(_:record:)``), which the next launch sends if the process died.
+///
+/// What becomes of a ping is told to the instance that built it, and to no other. When storage
+/// fails, the ping is kept in memory (counted in ``DeliveryCounters/storageFailures``) and its
+/// instance hears the documented code.
 actor DeliveryQueue {
     static let recordPrefix = "q-"
     static let checkpointPrefix = "cp-"
+
+    /// One queued ping: its storage key (nil when storage refused it), the record, and the
+    /// instance that built it (nil for pings left by an earlier process).
+    struct Entry {
+        /// Unique in this queue: requests remove what they sent by it.
+        var serial: Int
+        var key: String?
+        var record: PingRecord
+        var origin: UUID?
+    }
+
+    /// A caller of ``waitUntilSettled(orBackingOff:)``.
+    struct Waiter {
+        let acceptsBackoff: Bool
+        let continuation: CheckedContinuation<QueueSettlement, Never>
+    }
 
     let baseURL: URL
     let storage: MeterStorage
     let transport: PingTransport
     let clock: MeterClock
-    let sleep: @Sendable (Double) async -> Void
     let policy: RetryPolicy
     let bounds: QueueBounds
 
-    var records: [(key: String, record: PingRecord)] = []
+    var entries: [Entry] = []
     var queuedBytes = 0
     var counters = DeliveryCounters()
     var consecutiveFailures = 0
     var reporters: [UUID: EventReporter] = [:]
     var pausedBy: Set<UUID> = []
     var uploading = false
-    var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Waiter] = []
+    /// While a retry waits: when the next attempt is due.
+    var retryAt: MeterInstant?
     var backoffTask: Task<Void, Never>?
     var rateLimited = false
     var batchSupported = true
-    var batchLimit = 50
+    var batchLimit = BatchFormat.sdkMaxPings
     private var sequence = 0
     private var opened = false
     /// The latest diagnostics, readable from any thread without waiting for the queue.
-    nonisolated let published = Locked(DeliveryDiagnostics(
-        counters: DeliveryCounters(), queued: 0, queuedBytes: 0, paused: false, consecutiveFailures: 0))
+    nonisolated let published = Locked(DeliveryDiagnostics())
 
     init(baseURL: URL, environment: MeterEnvironment) {
         self.baseURL = baseURL
         storage = environment.storage
         transport = environment.transport
         clock = environment.clock
-        sleep = environment.sleep
         policy = environment.retryPolicy
         bounds = environment.queueBounds
     }
 
     /// Loads what a previous process left: queued pings (damaged records are skipped, counted and
     /// removed) and credit checkpoints, which become recovered pings unless their ping was queued.
-    private func open() {
+    /// Storage failures are reported to `opener`.
+    private func open(reportingTo opener: UUID) {
         guard !opened else { return }
         opened = true
-        for key in storage.keys(prefix: Self.recordPrefix) {
-            guard let data = storage.load(key), let record = PingRecordCodec.decode(data) else {
-                counters.corruptRecords += 1
-                storage.save(key, nil)
-                continue
+        do {
+            for key in try storage.keys(prefix: Self.recordPrefix) {
+                guard let data = try storage.load(key), let record = PingRecordCodec.decode(data) else {
+                    counters.corruptRecords += 1
+                    try storage.save(key, nil)
+                    continue
+                }
+                sequence += 1
+                entries.append(Entry(serial: sequence, key: key, record: record, origin: nil))
+                queuedBytes += record.approximateSize
             }
-            records.append((key, record))
-            queuedBytes += record.approximateSize
-        }
-        let queuedIDs = Set(records.map(\.record.ping.id))
-        for key in storage.keys(prefix: Self.checkpointPrefix) {
-            defer { storage.save(key, nil) }
-            guard let data = storage.load(key), let record = PingRecordCodec.decode(data) else {
-                counters.corruptRecords += 1
-                continue
+            let queuedIDs = Set(entries.map(\.record.ping.id))
+            for key in try storage.keys(prefix: Self.checkpointPrefix) {
+                let data = try storage.load(key)
+                try storage.save(key, nil)
+                guard let data, let record = PingRecordCodec.decode(data) else {
+                    counters.corruptRecords += 1
+                    continue
+                }
+                guard !queuedIDs.contains(record.ping.id) else { continue }
+                counters.recovered += 1
+                append(record, origin: nil)
             }
-            guard !queuedIDs.contains(record.ping.id) else { continue }
-            counters.recovered += 1
-            append(record)
+        } catch {
+            counters.storageFailures += 1
+            report(.store(error), to: opener)
         }
         enforceBounds()
         publish()
@@ -82,7 +118,7 @@ actor DeliveryQueue {
     /// Registers an instance that reports through this queue; the first one opens it.
     func attach(_ instance: UUID, reporter: EventReporter) {
         reporters[instance] = reporter
-        open()
+        open(reportingTo: instance)
     }
 
     /// Forgets an instance: its pause and its reporter.
@@ -91,11 +127,12 @@ actor DeliveryQueue {
         resume(instance)
     }
 
-    /// Persists `record`, then schedules it; removes `instance`'s checkpoint afterwards (the record
-    /// carries the checkpoint's ping id, so a crash in between cannot credit anything twice).
-    func enqueue(_ record: PingRecord, clearingCheckpointOf instance: UUID? = nil) {
-        append(record)
-        if let instance { storage.save(Self.checkpointPrefix + instance.uuidString, nil) }
+    /// Persists `record`, built by `origin`, then schedules it; with `clearingCheckpoint`, removes
+    /// `origin`'s checkpoint afterwards (the record carries the checkpoint's ping id, so a crash in
+    /// between cannot credit anything twice).
+    func enqueue(_ record: PingRecord, origin: UUID, clearingCheckpoint: Bool = false) {
+        append(record, origin: origin)
+        if clearingCheckpoint { checkpoint(origin, record: nil) }
         enforceBounds()
         publish()
         startUploading()
@@ -104,13 +141,20 @@ actor DeliveryQueue {
     /// Stores (or, with nil, removes) `instance`'s credit checkpoint: a provisional ping for the
     /// seconds credited since its last ping.
     func checkpoint(_ instance: UUID, record: PingRecord?) {
-        storage.save(Self.checkpointPrefix + instance.uuidString, record.map(PingRecordCodec.encode))
+        do {
+            try storage.save(Self.checkpointPrefix + instance.uuidString, record.map(PingRecordCodec.encode))
+        } catch {
+            counters.storageFailures += 1
+            publish()
+            report(.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping"), to: instance)
+        }
     }
 
     /// Stops sending while `instance` is disabled (`appDisableApi = true`); pings stay queued.
     func pause(_ instance: UUID) {
         pausedBy.insert(instance)
         publish()
+        notifyWaiters()
     }
 
     /// Lifts `instance`'s pause.
@@ -118,11 +162,11 @@ actor DeliveryQueue {
         guard pausedBy.remove(instance) != nil else { return }
         publish()
         startUploading()
-        if pausedBy.isEmpty { notifyIfIdle() }
+        notifyWaiters()
     }
 
-    /// Tries now instead of waiting out a backoff (on `end` and when the app goes to the
-    /// background), unless the collector asked to wait (429 / Retry-After).
+    /// Tries now instead of waiting out a backoff (on `end`, in the background, on release),
+    /// unless the collector asked to wait (429 / Retry-After).
     func deliverPromptly() {
         guard !rateLimited else { return }
         backoffTask?.cancel()
@@ -131,70 +175,110 @@ actor DeliveryQueue {
 
     // MARK: Observers
 
-    /// Returns once the queue is empty, or nothing can be sent now because sending is paused.
-    func waitUntilIdle() async {
-        guard !records.isEmpty && pausedBy.isEmpty else { return }
-        await withCheckedContinuation { idleWaiters.append($0) }
+    /// Returns once the queue is empty or sending is paused (``QueueSettlement/idle``); with
+    /// `orBackingOff`, also once the queued pings wait for a retry (``QueueSettlement/retrying(at:)``).
+    func waitUntilSettled(orBackingOff: Bool = false) async -> QueueSettlement {
+        if let settlement = settlement(acceptingBackoff: orBackingOff) { return settlement }
+        return await withCheckedContinuation { waiters.append(Waiter(acceptsBackoff: orBackingOff, continuation: $0)) }
     }
 
-    var diagnostics: DeliveryDiagnostics {
-        DeliveryDiagnostics(
-            counters: counters, queued: records.count, queuedBytes: queuedBytes, paused: !pausedBy.isEmpty,
-            consecutiveFailures: consecutiveFailures)
+    private func settlement(acceptingBackoff: Bool) -> QueueSettlement? {
+        if entries.isEmpty || !pausedBy.isEmpty { return .idle }
+        if acceptingBackoff, let retryAt { return .retrying(at: retryAt) }
+        return nil
     }
 
-    // MARK: Queue bookkeeping
-
-    private func append(_ record: PingRecord) {
-        sequence += 1
-        let millis = Int64(max(0, clock.now()) * 1000)
-        let key = Self.recordPrefix + String(format: "%013lld-%06d-", millis, sequence % 1_000_000)
-            + FileStorage.safeName(record.ping.id)
-        storage.save(key, PingRecordCodec.encode(record))
-        records.append((key, record))
-        queuedBytes += record.approximateSize
-    }
-
-    /// Removes the records stored under `keys` that are still queued (bounds may have dropped some
-    /// while a request for them was in flight).
-    func remove(keys: [String]) {
-        let doomed = Set(keys)
-        records.removeAll { entry in
-            guard doomed.contains(entry.key) else { return false }
-            storage.save(entry.key, nil)
-            queuedBytes -= entry.record.approximateSize
+    func notifyWaiters() {
+        waiters.removeAll { waiter in
+            guard let settlement = settlement(acceptingBackoff: waiter.acceptsBackoff) else { return false }
+            waiter.continuation.resume(returning: settlement)
             return true
         }
     }
 
-    /// Removes the first `count` records.
-    func removeFirst(_ count: Int) {
-        for entry in records.prefix(count) {
-            storage.save(entry.key, nil)
-            queuedBytes -= entry.record.approximateSize
+    var diagnostics: DeliveryDiagnostics {
+        DeliveryDiagnostics(
+            counters: counters, queued: entries.count, queuedBytes: queuedBytes,
+            inMemoryOnly: entries.filter { $0.key == nil }.count, paused: !pausedBy.isEmpty,
+            consecutiveFailures: consecutiveFailures, nextAttempt: retryAt)
+    }
+
+    // MARK: Queue bookkeeping
+
+    private func append(_ record: PingRecord, origin: UUID?) {
+        sequence += 1
+        let millis = Int64(max(0, clock.now().secondsSince1970) * 1000)
+        var key: String? = Self.recordPrefix + String(format: "%013lld-%06d-", millis, sequence % 1_000_000)
+            + FileStorage.safeName(record.ping.id)
+        do {
+            try storage.save(key!, PingRecordCodec.encode(record))
+        } catch {
+            key = nil
+            counters.storageFailures += 1
+            if let origin {
+                report(.write("a ping", error, instead: "it is kept in memory and sent, but lost if the app is killed first"),
+                       to: origin)
+            }
         }
-        records.removeFirst(min(count, records.count))
+        entries.append(Entry(serial: sequence, key: key, record: record, origin: origin))
+        queuedBytes += record.approximateSize
+    }
+
+    /// Removes the entries with these serial numbers that are still queued (bounds may have
+    /// dropped some while a request for them was in flight).
+    func remove(serials: Set<Int>) {
+        entries.removeAll { entry in
+            guard serials.contains(entry.serial) else { return false }
+            delete(entry)
+            return true
+        }
+    }
+
+    /// Removes the first `count` entries.
+    func removeFirst(_ count: Int) {
+        for entry in entries.prefix(count) { delete(entry) }
+        entries.removeFirst(min(count, entries.count))
+    }
+
+    private func delete(_ entry: Entry) {
+        queuedBytes -= entry.record.approximateSize
+        guard let key = entry.key else { return }
+        do { try storage.save(key, nil) } catch {
+            counters.storageFailures += 1
+            if let origin = entry.origin {
+                report(.write("the removal of a delivered ping", error, instead: "it may be sent again at the next launch and is then credited once"),
+                       to: origin)
+            }
+        }
     }
 
     /// Drops expired pings, then the oldest while over the count or byte bound.
     func enforceBounds() {
-        let oldestAllowed = clock.now() - bounds.maxAge
-        while let first = records.first, first.record.ping.createdAt < oldestAllowed {
+        let oldestAllowed = clock.now().secondsSince1970 - bounds.maxAge
+        while let first = entries.first, first.record.ping.createdAt < oldestAllowed {
             removeFirst(1)
             counters.droppedExpired += 1
         }
-        while records.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && records.count > 1) {
+        while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
             removeFirst(1)
             counters.droppedOverflow += 1
         }
     }
 
-    func report(_ code: MeterEventCode, _ message: String) {
+    /// Tells the instance that built the pings what became of them; pings of an earlier process
+    /// have no instance to tell, so the outcome is only counted.
+    func report(_ code: MeterEventCode, _ message: String, to origins: some Sequence<UUID?>) {
         let time = clock.now()
-        for reporter in reporters.values { reporter.report(code, message, at: time) }
+        for origin in Set(origins.compactMap { $0 }) {
+            reporters[origin]?.report(code, message, at: time)
+        }
     }
 
-    /// Publishes the diagnostics and logs them at DEBUG.
+    func report(_ issue: StorageIssue, to origin: UUID) {
+        report(issue.code, issue.message, to: [origin])
+    }
+
+    /// Publishes the diagnostics and logs them at DEBUG through every attached instance.
     func publish() {
         let current = diagnostics
         let changed = published.withLock { previous -> Bool in
@@ -205,12 +289,5 @@ actor DeliveryQueue {
         for reporter in reporters.values {
             reporter.log.debug("delivery", metadata: ["diagnostics": "\(current.dictionary.sorted { $0.key < $1.key })"])
         }
-    }
-
-    func notifyIfIdle() {
-        guard records.isEmpty || !pausedBy.isEmpty else { return }
-        let waiters = idleWaiters
-        idleWaiters.removeAll()
-        waiters.forEach { $0.resume() }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 /// one upload in flight per collector and a dead instance's pings are picked up by the next one.
 enum DeliveryQueueRegistry {
     private final class WeakQueue: @unchecked Sendable {
+        // @unchecked: the weak reference is only read and written under `queues`'s lock.
         weak var queue: DeliveryQueue?
         init(_ queue: DeliveryQueue) { self.queue = queue }
     }
@@ -20,10 +21,5 @@ enum DeliveryQueueRegistry {
             queues = queues.filter { $0.value.queue != nil }
             return queue
         }
-    }
-
-    /// Every live queue (to deliver promptly when the app goes to the background).
-    static var all: [DeliveryQueue] {
-        queues.withLock { $0.values.compactMap(\.queue) }
     }
 }

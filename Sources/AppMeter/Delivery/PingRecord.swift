@@ -1,23 +1,28 @@
 import Foundation
 
 /// A ping as kept in the durable queue.
-struct PingRecord: Sendable, Codable, Equatable {
+package struct PingRecord: Sendable, Codable, Equatable {
     /// The ping (parameters without send time).
-    var ping: Ping
+    package var ping: Ping
     /// True for a ping rebuilt from a credit checkpoint after the process died; sent with
     /// `recovered=1`.
-    var recovered: Bool
+    package var recovered: Bool
+
+    package init(ping: Ping, recovered: Bool) {
+        self.ping = ping
+        self.recovered = recovered
+    }
 
     /// The bytes the record takes in storage (for the byte bound).
-    var approximateSize: Int { ping.parameters.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 } }
+    package var approximateSize: Int { ping.parameters.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 } }
 }
 
 /// The stored form of a record: a magic line, the CRC-32 of the body, and the JSON body.
 /// Anything else — a torn write, a truncated file, flipped bits — fails to decode and is skipped.
-enum PingRecordCodec {
+package enum PingRecordCodec {
     static let magic = "APPMETER-PING-1\n"
 
-    static func encode(_ record: PingRecord) -> Data {
+    package static func encode(_ record: PingRecord) -> Data {
         let body = (try? JSONEncoder().encode(record)) ?? Data()
         var data = Data(magic.utf8)
         data.append(contentsOf: String(format: "%08x\n", CRC32.checksum(body)).utf8)
@@ -25,7 +30,7 @@ enum PingRecordCodec {
         return data
     }
 
-    static func decode(_ data: Data) -> PingRecord? {
+    package static func decode(_ data: Data) -> PingRecord? {
         let magicBytes = Data(magic.utf8)
         guard data.count > magicBytes.count + 9, data.prefix(magicBytes.count) == magicBytes else { return nil }
         let checksumBytes = data.dropFirst(magicBytes.count).prefix(9)
@@ -39,12 +44,12 @@ enum PingRecordCodec {
 }
 
 /// CRC-32 (IEEE 802.3), for detecting damaged queue records.
-enum CRC32 {
+package enum CRC32 {
     private static let table: [UInt32] = (0..<256).map { index in
         (0..<8).reduce(UInt32(index)) { crc, _ in crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
     }
 
-    static func checksum(_ data: Data) -> UInt32 {
+    package static func checksum(_ data: Data) -> UInt32 {
         ~data.reduce(~UInt32(0)) { crc, byte in table[Int((crc ^ UInt32(byte)) & 0xFF)] ^ (crc >> 8) }
     }
 }

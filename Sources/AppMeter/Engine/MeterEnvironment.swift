@@ -4,14 +4,12 @@ import Foundation
 /// uses ``MeterEnvironment/live``; tests and `meter demo` inject virtual time and a recording
 /// or loopback transport.
 public struct MeterEnvironment: Sendable {
-    /// The wall clock used to stamp calls and pings.
+    /// Stamps calls and pings, and drives every wait (retry backoff, config retry, wake-ups).
     public var clock: MeterClock
     /// How requests reach the collector.
     public var transport: PingTransport
     /// Session and ping ids.
     public var identifiers: IdentifierSource
-    /// Waits between delivery retries (seconds).
-    public var sleep: @Sendable (Double) async -> Void
     /// A duration ping is sent at the latest after this many credited seconds of one asset.
     public var durationPingInterval: Int64
     /// Where the opt-out choice, first-party id and generated vendor id are kept (appInfo
@@ -31,7 +29,8 @@ public struct MeterEnvironment: Sendable {
     /// Credit not yet in a ping is checkpointed to storage at the latest after this many credited
     /// seconds, bounding what a kill can lose.
     public var checkpointInterval: Int64
-    /// How long `playheadPosition` calls may wait before the engine processes them (0: at once).
+    /// How long `playheadPosition` calls may wait before the core takes them (0: at once): the
+    /// core's playhead tick.
     public var playheadProcessingDelay: Double
 
     /// Creates an environment.
@@ -39,9 +38,6 @@ public struct MeterEnvironment: Sendable {
         clock: MeterClock = SystemClock(),
         transport: PingTransport = URLSessionTransport(),
         identifiers: IdentifierSource = RandomIdentifierSource(),
-        sleep: @escaping @Sendable (Double) async -> Void = { seconds in
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-        },
         durationPingInterval: Int64 = 60,
         storage: MeterStorage = FileStorage.standard,
         identityProvider: DeviceIdentityProvider = PlatformIdentityProvider(),
@@ -55,7 +51,6 @@ public struct MeterEnvironment: Sendable {
         self.clock = clock
         self.transport = transport
         self.identifiers = identifiers
-        self.sleep = sleep
         self.durationPingInterval = durationPingInterval
         self.storage = storage
         self.identityProvider = identityProvider

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MeterWire
 
 /// One measurement instance: the engine behind a `NielsenAppApi` object.
 ///
@@ -14,74 +15,89 @@ public final class MeterInstance: Sendable {
     public let appInfo: AppInfo
     /// The SDK version sent in pings (`c16=sdkv,…`): `ai.` on Apple platforms, `al.` on Linux.
     public let sdkVersion: String
-
-    private let inbox: CommandInbox
-    private let clock: MeterClock
-    private let engine: MeterEngine
-    private let snapshotBox: Locked<MeterSnapshot>
-    private let disabledRequest = Locked(false)
-    private let debugRequest = Locked(false)
-    private let configTask: Task<Void, Never>
-    private let privacyBox: Locked<PrivacyProfile>
-    private let deviceType: String
-
     /// The SDK flavour in force: the market's requirement, else appInfo `nol_sdkFlavor`, else
     /// the environment's default.
     public let flavor: SDKFlavor
+
+    private let inbox: CommandInbox
+    private let clock: MeterClock
+    private let runner: MeterRunner
+    private let delivery: DeliveryQueue
+    private let snapshotBox: Locked<MeterSnapshot>
+    private let disabledRequest = Locked(false)
+    private let debugRequest = Locked(false)
+    /// The privacy profile: its one owner. `userOptOut` changes it here and hands the core the
+    /// identity pings carry from then on.
+    private let privacyBox: Locked<PrivacyProfile>
+    private let configTask: Task<Void, Never>
+    private let configRetries: AsyncStream<MeterInstant>
+    private let lifecycle: AppLifecycleObserver
+    private let deviceType: String
 
     /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
     ///
     /// - Parameters:
     ///   - appInfo: validated appInfo.
-    ///   - environment: clock, transport, identifiers and cadence.
+    ///   - environment: clock, transport, storage, identifiers and cadence.
     ///   - events: receives every event and error, in order, on an SDK-owned task.
     public init?(
         appInfo: AppInfo, environment: MeterEnvironment = .live,
         events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
     ) {
         guard InstanceRegistry.acquire(appInfo.appID) else { return nil }
-        inbox = CommandInbox(lazyTick: environment.playheadProcessingDelay)
         var environment = environment
         if let folder = appInfo.storageFolder {
             environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
         }
-        flavor = appInfo.market.requiredFlavor ?? appInfo.flavor ?? environment.defaultFlavor
-        // Reading a few small values at creation, as SDKs read their defaults; writes happen on the engine.
-        let privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment)
-        privacyBox = Locked(privacy)
-        deviceType = environment.deviceType
         self.appInfo = appInfo
-        sdkVersion = Self.platformPrefix + "." + Self.version
+        flavor = appInfo.market.requiredFlavor ?? appInfo.flavor ?? environment.defaultFlavor
+        sdkVersion = Self.platformVersion
         clock = environment.clock
+        deviceType = environment.deviceType
+        // A few small values are read at creation, as SDKs read their defaults.
+        var storageIssues: [StorageIssue] = []
+        let privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
+        privacyBox = Locked(privacy)
+
+        let logLevel = appInfo.debugLevel?.logLevel ?? .critical
         var logger = Logger(label: "AppMeter.\(appInfo.appID)")
-        logger.logLevel = appInfo.debugLevel?.logLevel ?? .critical
+        logger.logLevel = logLevel
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
-        let delivery = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
-        AppLifecycleObserver.startObserving()
-        let engine = MeterEngine(
-            appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, delivery: delivery,
-            snapshot: snapshot, reporter: reporter, privacy: privacy)
-        self.engine = engine
-        let inbox = self.inbox
+        delivery = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
+        let core = MeterCore(MeterCore.Settings(
+            appInfo: appInfo, sdkVersion: sdkVersion, identifiers: environment.identifiers,
+            identity: privacy.pingIdentity, durationPingInterval: environment.durationPingInterval,
+            checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
+            logLevel: logLevel))
+        let runner = MeterRunner(core: core, delivery: delivery, reporter: reporter, snapshot: snapshot,
+                                 environment: environment)
+        self.runner = runner
+        let inbox = CommandInbox(clock: environment.clock)
+        self.inbox = inbox
         let clock = environment.clock
-        let lazyWake = environment.playheadProcessingDelay > 0
-        let instanceID = engine.instanceID
-        Task {
-            // The first instance to attach opens (and recovers) the queue, before anyone enqueues.
-            await delivery.attach(instanceID, reporter: reporter)
-            var batch: [TimedCommand] = []
-            batch.reserveCapacity(16)
-            while await inbox.next(into: &batch, lazyWake: lazyWake && snapshot.withLock { $0.state == .processing }) {
-                await engine.process(batch)
-            }
-            await engine.shutdown(at: clock.now())
+        for issue in storageIssues {
+            inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
         }
-        let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, reporter: reporter)
+        lifecycle = AppLifecycleObserver {
+            inbox.push(.command(TimedCommand(.appDidEnterBackground, at: clock.now())))
+        }
+        Task { await runner.run(inbox) }
+
+        let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, transport: environment.transport,
+                                    clock: clock, retryPolicy: environment.retryPolicy)
+        let (retries, retryContinuation) = AsyncStream.makeStream(of: MeterInstant.self, bufferingPolicy: .bufferingNewest(1))
+        configRetries = retries
         configTask = Task {
-            guard let config = await fetcher.fetch() else { return }
-            inbox.push(TimedCommand(command: .configReceived(config), time: clock.now()))
+            defer { retryContinuation.finish() }
+            let config = await fetcher.fetch(
+                firstProblem: { code, message in
+                    inbox.push(.command(TimedCommand(.report(code, message), at: clock.now())))
+                },
+                retrying: { retryContinuation.yield($0) })
+            guard let config else { return }
+            inbox.push(.command(TimedCommand(.configReceived(config), at: clock.now())))
         }
     }
 
@@ -102,23 +118,29 @@ public final class MeterInstance: Sendable {
     #endif
 
     private func submit(_ command: MeterCommand) {
-        inbox.push(TimedCommand(command: command, time: clock.now()))
+        inbox.push(.command(TimedCommand(command, at: clock.now())))
     }
 
-    /// Reports the playhead: seconds for VOD, Unix seconds for live. Never wakes the engine (see
-    /// ``CommandInbox``): the caller pays a clock read, a lock and an append.
+    /// Reports the playhead: seconds for VOD, Unix seconds for live. Never wakes the engine while
+    /// playheads flow (see ``CommandInbox``): the caller pays a clock read, a lock and an append.
     public func playheadPosition(_ position: Int64) {
-        inbox.push(TimedCommand(command: .playhead(position), time: clock.now()), lazy: true)
+        inbox.push(.command(TimedCommand(.playhead(position), at: clock.now())), lazy: true)
     }
 
     /// Starts a viewing session (`play`).
     public func play(channelName: String?) { submit(.play(channelName: channelName)) }
-    /// Loads content or ad metadata, as the string dictionary the app passed.
-    public func loadMetadata(_ values: [String: String]) { submit(.loadMetadata(values)) }
+
+    /// Loads content or ad metadata, as the string dictionary the app passed: parsed here, on the
+    /// caller's thread, for this instance's market; problems are reported in call order.
+    public func loadMetadata(_ values: [String: String]) {
+        submit(.loadMetadata(MetadataParser.parse(values, market: appInfo.market)))
+    }
+
     /// Pauses measurement (`stop`).
     public func stop() { submit(.stop) }
     /// Ends the content (`end`).
     public func end() { submit(.end) }
+
     /// Turns verbose (DEBUG) logging on or off at run time; off returns to the `nol_devDebug` level.
     public var debug: Bool {
         get { debugRequest.withLock { $0 } }
@@ -129,8 +151,8 @@ public final class MeterInstance: Sendable {
     }
 
     /// Reports an input error found while parsing a call; it is delivered in call order.
-    public func reportInputError(_ code: MeterEventCode, _ description: String) {
-        submit(.inputError(code, description))
+    package func reportInputError(_ code: MeterEventCode, _ description: String) {
+        submit(.report(code, description))
     }
 
     /// The kill switch (`appDisableApi`). Reading returns the last value set.
@@ -150,8 +172,11 @@ public final class MeterInstance: Sendable {
     /// stays opted out whatever the choice.
     public func userOptOut(_ command: String) -> Bool {
         guard let optOut = OptOutPage.choice(in: command) else { return false }
-        privacyBox.withLock { $0.appOptOut = optOut }
-        submit(.setOptOut(optOut))
+        let choice = privacyBox.withLock { profile -> PrivacyChoice in
+            profile.appOptOut = optOut
+            return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: profile.persistsChoice)
+        }
+        submit(.setOptOut(choice))
         return true
     }
 
@@ -178,14 +203,32 @@ public final class MeterInstance: Sendable {
         privacyBox.withLock { $0.optedOut ? "" : $0.firstPartyID?.id ?? "" }
     }
 
+    // MARK: Observing
+
     /// The delivery queue now: pings queued and their bytes, counters of delivered, retried,
-    /// recovered and dropped pings by reason, damaged records skipped, and whether sending is paused.
+    /// recovered and dropped pings by reason, storage failures, whether sending is paused and when
+    /// the next retry is due.
     public var diagnostics: DeliveryDiagnostics {
-        engine.deliveryQueue.published.withLock { $0 }
+        delivery.published.withLock { $0 }
     }
 
     /// What has been processed so far.
     public var snapshot: MeterSnapshot { snapshotBox.withLock { $0 } }
+
+    /// Waits until every call made before it has been processed. Delivery may still be under way.
+    public func waitUntilProcessed() async {
+        await withCheckedContinuation { continuation in
+            inbox.push(.barrier(continuation))
+        }
+    }
+
+    /// Waits until every call made before it is processed and every ping built has been delivered
+    /// or refused (or sending is paused). The waiting happens outside the engine: calls made
+    /// meanwhile are processed and checkpointed as usual, even during a collector outage.
+    public func flush() async {
+        await waitUntilProcessed()
+        _ = await delivery.waitUntilSettled()
+    }
 
     /// Waits until the census config has arrived and been applied (event 2001, or Disabled when
     /// the census turned the appid off). While the census is unreachable this keeps waiting.
@@ -194,11 +237,27 @@ public final class MeterInstance: Sendable {
         await flush()
     }
 
-    /// Waits until every call made before it is processed and every ping built has been
-    /// delivered or refused.
-    public func flush() async {
-        await withCheckedContinuation { continuation in
-            inbox.push(TimedCommand(command: .barrier(continuation), time: clock.now()))
+    /// Waits until the delivery queue is idle or waits for a retry, and says which.
+    package func deliverySettlement() async -> QueueSettlement {
+        await delivery.waitUntilSettled(orBackingOff: true)
+    }
+
+    // MARK: Virtual time
+
+    /// ``flush()`` on a virtual clock: whenever the queue waits for a retry, moves `clock` to
+    /// when it is due, until everything is delivered or refused.
+    package func flush(advancing clock: VirtualClock) async {
+        while true {
+            await waitUntilProcessed()
+            guard case .retrying(let due) = await delivery.waitUntilSettled(orBackingOff: true) else { return }
+            clock.advance(to: due)
         }
+    }
+
+    /// ``waitUntilConfigured()`` on a virtual clock: moves `clock` to each config retry.
+    package func waitUntilConfigured(advancing clock: VirtualClock) async {
+        for await due in configRetries { clock.advance(to: due) }
+        await configTask.value
+        await flush(advancing: clock)
     }
 }

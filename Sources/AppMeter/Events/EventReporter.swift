@@ -2,8 +2,8 @@ import Foundation
 import Logging
 
 /// Records events and errors for an instance: updates the last event / last error, tells the
-/// delegate, and logs. Shared by the engine and its delivery queue so that both report
-/// synchronously and in the order things happen.
+/// delegate, and logs. Written to by the instance's runner (the core's report effects) and by
+/// the delivery queue for the pings this instance built.
 final class EventReporter: Sendable {
     private let snapshot: Locked<MeterSnapshot>
     private let sink: @Sendable (MeterEvent) -> Void
@@ -24,8 +24,8 @@ final class EventReporter: Sendable {
     }
 
     /// Records `code` with `description`, stamped `time`.
-    func report(_ code: MeterEventCode, _ description: String, at time: Double) {
-        let event = MeterEvent(code: code, description: description, timestamp: Date(timeIntervalSince1970: time))
+    func report(_ code: MeterEventCode, _ description: String, at time: MeterInstant) {
+        let event = MeterEvent(code: code, description: description, timestamp: time.date)
         snapshot.withLock {
             if code.isEvent { $0.lastEvent = event } else { $0.lastError = event }
         }

@@ -1,4 +1,5 @@
-/// The four states of an SDK instance (iOS SDK API Reference, "Life cycle of SDK instance").
+/// The four states of an SDK instance (iOS SDK API Reference, "Life cycle of SDK instance"),
+/// and the Disabled state the census's kill switch puts an instance in, which the app cannot leave.
 public enum LifecycleState: String, Sendable, CaseIterable {
     /// Created with plain `init()`: every call is ignored.
     case initial
@@ -6,8 +7,11 @@ public enum LifecycleState: String, Sendable, CaseIterable {
     case idle
     /// Measuring.
     case processing
-    /// Turned off by `appDisableApi = true` (or by the census).
+    /// Turned off by `appDisableApi = true`.
     case disabled
+    /// Turned off by the census for this appid (config `enabled: false`): `appDisableApi = false`
+    /// cannot turn it back on (docs/decisions.md L6).
+    case disabledByCensus
 }
 
 /// The API calls that drive the lifecycle.
@@ -30,12 +34,15 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
     case userOptOut
     /// `userOptOut("nielsenappsdk://0")`.
     case userOptIn
+    /// The census config said `enabled: false` (not an API call: the server-side kill switch).
+    case censusDisable
 }
 
 /// The finite-state-machine table, as data. A nil cell means the call is not expected in that state:
 /// it is ignored, logged at WARN and counted.
 ///
-/// It follows the table in ios-sdk-api-reference.txt with three documented exceptions
+/// It follows the table in ios-sdk-api-reference.txt, with a row and a column for the census's
+/// kill switch (`censusDisable`, `disabledByCensus`), and three documented exceptions
 /// (docs/decisions.md): `loadMetadata` is accepted while processing (every documented ad sequence
 /// loads ad and content metadata back to back); `appDisableApi = true` works while processing
 /// (the prose says the kill switch moves the instance to Disabled, without condition); and
@@ -50,8 +57,10 @@ public enum LifecycleTable {
         .end: [.processing: .idle],
         .disableAPI: [.idle: .disabled, .processing: .disabled],
         .enableAPI: [.disabled: .idle],
-        .userOptOut: [.idle: .idle, .processing: .processing, .disabled: .disabled],
-        .userOptIn: [.idle: .idle, .processing: .processing, .disabled: .disabled],
+        .userOptOut: [.idle: .idle, .processing: .processing, .disabled: .disabled, .disabledByCensus: .disabledByCensus],
+        .userOptIn: [.idle: .idle, .processing: .processing, .disabled: .disabled, .disabledByCensus: .disabledByCensus],
+        .censusDisable: [.idle: .disabledByCensus, .processing: .disabledByCensus, .disabled: .disabledByCensus,
+                         .disabledByCensus: .disabledByCensus],
     ]
 
     /// The state after `call` in `state`, or nil when the call is not expected there.
@@ -66,6 +75,10 @@ public enum LifecycleTable {
             "\(call.rawValue) ignored: the instance was created with init() instead of init(appInfo:delegate:)"
         case (_, .disabled):
             "\(call.rawValue) ignored: the SDK is disabled (appDisableApi is true)"
+        case (.enableAPI, .disabledByCensus):
+            "appDisableApi = false ignored: the census disabled measurement for this appid"
+        case (_, .disabledByCensus):
+            "\(call.rawValue) ignored: the census disabled measurement for this appid"
         case (.play, .processing):
             "play ignored: a viewing session is already running; call stop or end first"
         case (.playheadPosition, .idle):

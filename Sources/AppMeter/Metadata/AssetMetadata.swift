@@ -18,6 +18,31 @@ public enum AdType: String, Sendable, CaseIterable {
     case ad
 }
 
+/// `isfullepisode`: whether the content is a full episode.
+public enum FullEpisode: String, Sendable, CaseIterable {
+    /// `y` (also `yes`, any case).
+    case yes = "y"
+    /// `n` (also `no`, any case).
+    case no = "n"
+
+    /// Reads the documented values `y`/`n` and the `Yes`/`No` of the Poland sample.
+    public init?(metadataValue: String) {
+        switch metadataValue.lowercased() {
+        case "y", "yes": self = .yes
+        case "n", "no": self = .no
+        default: return nil
+        }
+    }
+}
+
+/// `adloadtype`: how ads are inserted into the content.
+public enum AdLoadType: String, Sendable, CaseIterable {
+    /// `1`: the ads of the broadcast (linear).
+    case linear = "1"
+    /// `2`: ads inserted for this stream (dynamic).
+    case dynamic = "2"
+}
+
 /// Typed content metadata from `loadMetadata`.
 public struct ContentMetadata: Sendable, Equatable {
     /// `assetid`.
@@ -30,10 +55,10 @@ public struct ContentMetadata: Sendable, Equatable {
     public var length: Int64?
     /// `airdate`, as given.
     public var airdate: String
-    /// `isfullepisode`, normalised to `y`/`n` (empty if missing or invalid).
-    public var fullEpisodeFlag: String
-    /// `adloadtype` (`1` linear, `2` dynamic; empty if missing or invalid).
-    public var adLoadType: String
+    /// `isfullepisode`, nil when missing or invalid.
+    public var fullEpisode: FullEpisode?
+    /// `adloadtype`, nil when missing or invalid.
+    public var adLoadType: AdLoadType?
     /// `segB`, `segC`, `crossId1`, `crossId2`.
     public var segB: String, segC: String, crossId1: String, crossId2: String
     /// Whether this is an audio asset (`isAudio` = `true`).

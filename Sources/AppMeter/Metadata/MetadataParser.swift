@@ -60,8 +60,8 @@ public enum MetadataParser {
                 title: values["title", default: ""],
                 length: length,
                 airdate: values["airdate", default: ""],
-                fullEpisodeFlag: values["isfullepisode"].flatMap(FullEpisodeFlag.normalise) ?? "",
-                adLoadType: ["1", "2"].contains(values["adloadtype"]) ? values["adloadtype"]! : "",
+                fullEpisode: values["isfullepisode"].flatMap(FullEpisode.init(metadataValue:)),
+                adLoadType: values["adloadtype"].flatMap(AdLoadType.init(rawValue:)),
                 segB: values["segB", default: ""], segC: values["segC", default: ""],
                 crossId1: values["crossId1", default: ""], crossId2: values["crossId2", default: ""],
                 isAudio: values["isAudio"]?.lowercased() == "true"))

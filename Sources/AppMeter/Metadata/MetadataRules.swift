@@ -47,21 +47,10 @@ struct MetadataFieldRule: Sendable {
             AirdateFormat.isValid(value) ? nil : "\"\(value)\" is not a documented airdate format (e.g. YYYYMMDD HH:MI:SS)"
         },
         MetadataFieldRule(key: "isfullepisode", requiredFor: [.content]) { value, _ in
-            FullEpisodeFlag.normalise(value) == nil ? "\"\(value)\" is not 'y' or 'n'" : nil
+            FullEpisode(metadataValue: value) == nil ? "\"\(value)\" is not 'y' or 'n'" : nil
         },
         MetadataFieldRule(key: "adloadtype", requiredFor: [.content]) { value, _ in
-            value == "1" || value == "2" ? nil : "\"\(value)\" is not '1' (linear) or '2' (dynamic)"
+            AdLoadType(rawValue: value) == nil ? "\"\(value)\" is not '1' (linear) or '2' (dynamic)" : nil
         },
     ]
-}
-
-/// `isfullepisode` values: `y`/`n`, and the `Yes`/`No` spelling of the Poland sample.
-enum FullEpisodeFlag {
-    static func normalise(_ value: String) -> String? {
-        switch value.lowercased() {
-        case "y", "yes": "y"
-        case "n", "no": "n"
-        default: nil
-        }
-    }
 }

@@ -1,10 +1,4 @@
-/// What a ping reports.
-public enum PingKind: String, Sendable, CaseIterable, Codable {
-    /// `at=view`: the asset started playing (once per asset per viewing session).
-    case view
-    /// `at=timer`: credited seconds since the asset's previous ping.
-    case duration
-}
+import MeterWire
 
 /// One query parameter of a ping, in wire order.
 public struct PingParameter: Sendable, Equatable, Codable, CustomStringConvertible {

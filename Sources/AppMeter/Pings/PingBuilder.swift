@@ -1,30 +1,28 @@
-/// Everything a DCR ping says, gathered by the engine when a ping is due.
+import MeterWire
+
+/// Everything a DCR ping says, gathered by the core when a ping is due.
 struct PingFacts: Sendable {
-    var appInfo: AppInfo
-    var sdkVersion: String
-    var sessionID: String
-    var channelName: String
+    var context: PingContext
     var asset: AssetMetadata
     /// The content an ad plays in, if any: its program, segments and flags go on ad pings too.
     var content: ContentMetadata?
     var kind: PingKind
     var creditedSeconds: Int64
-    var segmentStart: Double
-    var createdAt: Double
+    var segmentStart: MeterInstant
+    var createdAt: MeterInstant
     /// True for the ping that closes the asset on `end` (`davty=2`).
     var isFinal: Bool
     var pingID: String
-    var identity: PingIdentity
 }
 
-/// Builds DCR pings (`prd=dcr`) with the parameter names and order of docs/protocol.md.
+/// Builds DCR pings (`prd=dcr`) with the fields of ``PingField``, in its order (docs/protocol.md).
 enum PingBuilder {
     /// The default channel name when `play` gave none (API reference, `play`).
     static let defaultChannelName = "defaultChannelName"
 
     static func build(_ facts: PingFacts) -> Ping {
         let content: ContentMetadata?
-        let assetKindCode: String
+        let assetClass: AssetClass
         let assetTitle: String
         let length: Int64?
         var isLive = false
@@ -32,63 +30,68 @@ enum PingBuilder {
         switch facts.asset {
         case .content(let metadata):
             content = metadata
-            assetKindCode = "c"
+            assetClass = .content
             assetTitle = metadata.title
             length = metadata.length
             isLive = metadata.isLive
         case .ad(let ad):
             content = facts.content
-            assetKindCode = "a"
+            assetClass = .ad
             assetTitle = ad.title
             length = ad.length
             podIndex = ad.podIndex
         }
-        let rt = content?.isAudio == true ? "audio" : "video"
-        let davty = facts.kind == .view ? "0" : (facts.isFinal ? "2" : "1")
-        let parameters: [PingParameter] = [
-            .init("prd", "dcr"),
-            .init("asn", facts.channelName),
-            .init("fp_id", facts.identity.firstPartyID),
-            .init("fp_cr_tm", facts.identity.firstPartyCreated),
-            .init("fp_acc_tm", facts.identity.firstPartyAccessed),
-            .init("ve_id", facts.identity.vendorID),
-            .init("tl", assetTitle),
-            .init("prv", "1"),
-            .init("cg", content?.program ?? ""),
-            .init("c13", "asid,\(facts.appInfo.appID)"),
-            .init("c32", "segA,"),
-            .init("c33", "segB,\(content?.segB ?? "")"),
-            .init("c34", "segC,\(content?.segC ?? "")"),
-            .init("c15", "apn,\(facts.appInfo.appName)"),
-            .init("sup", "1"),
-            .init("c9", "devid,\(facts.identity.deviceID)"),
-            .init("enc", facts.identity.deviceID.isEmpty ? "" : "true"),
-            .init("c1", "nuid,\(facts.identity.deviceID)"),
-            .init("at", facts.kind == .view ? "view" : "timer"),
-            .init("rt", rt),
-            .init("c16", "sdkv,\(facts.sdkVersion)"),
-            .init("c27", "cln,\(facts.creditedSeconds)"),
-            .init("st", "dcr"),
-            .init("c36", "cref1,\(content?.crossId1 ?? "")"),
-            .init("c37", "cref2,\(content?.crossId2 ?? "")"),
-            .init("c12", "apv,\(facts.appInfo.appVersion)"),
-            .init("sd", length.map(String.init) ?? ""),
-            .init("c53", "fef,\(content?.fullEpisodeFlag ?? "")"),
-            .init("c54", "oad,\(content?.airdate ?? "")"),
-            .init("c57", "adldf,\(content?.adLoadType ?? "")"),
-            .init("ai", facts.asset.assetID),
-            .init("c3", "st,\(assetKindCode)"),
-            .init("adidx", podIndex),
-            .init("c64", "starttm,\(Int64(facts.segmentStart))"),
-            .init("c58", "isLive,\(isLive)"),
-            .init("c59", "sesid,\(facts.sessionID)"),
-            .init("c61", "createtm,\(Int64(facts.createdAt))"),
-            .init("uoo", facts.identity.optedOut ? "true" : ""),
-            .init("davty", davty),
-            .init("pingid", facts.pingID),
-        ]
+        let context = facts.context
+        let identity = context.identity
+        let mediaType: MediaType = content?.isAudio == true ? .audio : .video
+        let durationType: DurationType = facts.kind == .view ? .view : (facts.isFinal ? .final : .interim)
+        var parameters: [PingParameter] = []
+        parameters.reserveCapacity(40)
+        func add(_ field: PingField, _ value: String) {
+            parameters.append(PingParameter(field.name, field.wireValue(value)))
+        }
+        add(.product, WireProduct.dcr.rawValue)
+        add(.assetName, context.channelName)
+        add(.firstPartyID, identity.firstPartyID)
+        add(.firstPartyCreated, identity.firstPartyCreated)
+        add(.firstPartyAccessed, identity.firstPartyAccessed)
+        add(.vendorID, identity.vendorID)
+        add(.title, assetTitle)
+        add(.privacyVersion, "1")
+        add(.program, content?.program ?? "")
+        add(.appID, context.appInfo.appID)
+        add(.segA, "")
+        add(.segB, content?.segB ?? "")
+        add(.segC, content?.segC ?? "")
+        add(.appName, context.appInfo.appName)
+        add(.support, "1")
+        add(.deviceID, identity.deviceID)
+        add(.encrypted, identity.deviceID.isEmpty ? "" : "true")
+        add(.nuid, identity.deviceID)
+        add(.pingType, facts.kind.wireValue)
+        add(.mediaType, mediaType.rawValue)
+        add(.sdkVersion, context.sdkVersion)
+        add(.creditedSeconds, String(facts.creditedSeconds))
+        add(.subProduct, WireProduct.dcr.rawValue)
+        add(.crossID1, content?.crossId1 ?? "")
+        add(.crossID2, content?.crossId2 ?? "")
+        add(.appVersion, context.appInfo.appVersion)
+        add(.length, length.map(String.init) ?? "")
+        add(.fullEpisode, content?.fullEpisode?.rawValue ?? "")
+        add(.airdate, content?.airdate ?? "")
+        add(.adLoadType, content?.adLoadType?.rawValue ?? "")
+        add(.assetID, facts.asset.assetID)
+        add(.assetClass, assetClass.rawValue)
+        add(.adIndex, podIndex)
+        add(.segmentStart, String(facts.segmentStart.unixSeconds))
+        add(.isLive, String(isLive))
+        add(.sessionID, context.sessionID ?? "")
+        add(.createdAt, String(facts.createdAt.unixSeconds))
+        add(.userOptOut, identity.optedOut ? "true" : "")
+        add(.durationType, durationType.rawValue)
+        add(.pingID, facts.pingID)
         return Ping(
             id: facts.pingID, kind: facts.kind, assetKind: facts.asset.kind, assetID: facts.asset.assetID,
-            creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt, parameters: parameters)
+            creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt.secondsSince1970, parameters: parameters)
     }
 }

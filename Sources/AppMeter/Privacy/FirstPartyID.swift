@@ -16,19 +16,29 @@ public struct FirstPartyID: Sendable, Equatable, Codable {
 
     /// The id to use now: the stored one (access time updated), or a new one when there is none
     /// or it is 180 days old. With `enabled` false the stored id is wiped and nil returned.
+    /// Storage failures are added to `issues`; the id then lives for this launch only.
     static func resolve(
-        enabled: Bool, storage: MeterStorage, now: Int64, identifiers: IdentifierSource
+        enabled: Bool, storage: MeterStorage, now: Int64, identifiers: IdentifierSource, issues: inout [StorageIssue]
     ) -> FirstPartyID? {
         guard enabled else {
-            storage.save(storageKey, nil)
+            do { try storage.save(storageKey, nil) } catch {
+                issues.append(.write("the first-party id removal", error, instead: "the old id stays on disk but is not sent"))
+            }
             return nil
         }
-        var current = storage.load(storageKey).flatMap { try? JSONDecoder().decode(FirstPartyID.self, from: $0) }
+        var current: FirstPartyID?
+        do {
+            current = try storage.load(storageKey).flatMap { try? JSONDecoder().decode(FirstPartyID.self, from: $0) }
+        } catch {
+            issues.append(.read("the first-party id", error, instead: "a new one is used"))
+        }
         if current == nil || now - current!.createdAt >= lifetime || now < current!.createdAt {
             current = FirstPartyID(id: identifiers.newFirstPartyID(), createdAt: now, accessedAt: now)
         }
         current!.accessedAt = now
-        storage.save(storageKey, try? JSONEncoder().encode(current!))
+        do { try storage.save(storageKey, try? JSONEncoder().encode(current!)) } catch {
+            issues.append(.write("the first-party id", error, instead: "it is used for this launch only"))
+        }
         return current
     }
 }

@@ -24,8 +24,11 @@ public struct PrivacyProfile: Sendable, Equatable {
     /// Opted out at OS level or app level; always for noID.
     public var optedOut: Bool { flavor == .noID || osOptOut || appOptOut }
 
-    /// Reads the device identity, the stored choice and the first-party id for `appInfo`.
-    static func load(appInfo: AppInfo, flavor: SDKFlavor, environment: MeterEnvironment) -> PrivacyProfile {
+    /// Reads the device identity, the stored choice and the first-party id for `appInfo`;
+    /// storage failures are added to `issues` (the profile then holds what is known in memory).
+    static func load(
+        appInfo: AppInfo, flavor: SDKFlavor, environment: MeterEnvironment, issues: inout [StorageIssue]
+    ) -> PrivacyProfile {
         guard flavor != .noID else {
             return PrivacyProfile(flavor: .noID, osOptOut: false, appOptOut: true, hashedDeviceID: nil,
                                   hashedVendorID: nil, firstPartyID: nil)
@@ -34,32 +37,49 @@ public struct PrivacyProfile: Sendable, Equatable {
         let advertising = flavor == .global
             ? environment.identityProvider.advertisingIdentity()
             : AdvertisingIdentity(identifier: nil, limitsTracking: false)
-        let vendorID = environment.identityProvider.platformVendorIdentifier() ?? storedVendorID(storage, environment)
+        let vendorID = environment.identityProvider.platformVendorIdentifier()
+            ?? storedVendorID(storage, environment, issues: &issues)
         let deviceID = advertising.identifier ?? vendorID
         let fpidEnabled = appInfo.values["enableFpid"]?.lowercased() != "false"
+        var appOptOut = false
+        do {
+            appOptOut = try storage.load(optOutKey) == Data("1".utf8)
+        } catch {
+            // Reading failed: measure as opted out rather than send identifiers the user may have refused.
+            appOptOut = true
+            issues.append(.read("the user's opt-out choice", error, instead: "measuring as opted out"))
+        }
         return PrivacyProfile(
             flavor: flavor,
             osOptOut: advertising.limitsTracking,
-            appOptOut: storage.load(optOutKey) == Data("1".utf8),
+            appOptOut: appOptOut,
             hashedDeviceID: sha256Hex(deviceID),
             hashedVendorID: sha256Hex(vendorID),
             firstPartyID: FirstPartyID.resolve(
-                enabled: fpidEnabled, storage: storage, now: Int64(environment.clock.now()),
-                identifiers: environment.identifiers))
+                enabled: fpidEnabled, storage: storage, now: environment.clock.now().unixSeconds,
+                identifiers: environment.identifiers, issues: &issues))
     }
 
-    /// Persists the app-level choice (not for noID, which stores nothing).
-    func persistChoice(_ storage: MeterStorage) {
-        guard flavor != .noID else { return }
-        storage.save(Self.optOutKey, Data((appOptOut ? "1" : "0").utf8))
-    }
+    /// Whether the app-level choice is kept across launches (noID stores nothing).
+    var persistsChoice: Bool { flavor != .noID }
 
-    private static func storedVendorID(_ storage: MeterStorage, _ environment: MeterEnvironment) -> String {
-        if let stored = storage.load(vendorIDKey).flatMap({ String(data: $0, encoding: .utf8) }), !stored.isEmpty {
-            return stored
+    /// The stored form of an app-level choice.
+    static func storedChoice(_ optOut: Bool) -> Data { Data((optOut ? "1" : "0").utf8) }
+
+    private static func storedVendorID(
+        _ storage: MeterStorage, _ environment: MeterEnvironment, issues: inout [StorageIssue]
+    ) -> String {
+        do {
+            if let stored = try storage.load(vendorIDKey).flatMap({ String(data: $0, encoding: .utf8) }), !stored.isEmpty {
+                return stored
+            }
+        } catch {
+            issues.append(.read("the vendor id", error, instead: "a new one is used"))
         }
         let id = environment.identifiers.newVendorID()
-        storage.save(vendorIDKey, Data(id.utf8))
+        do { try storage.save(vendorIDKey, Data(id.utf8)) } catch {
+            issues.append(.write("the vendor id", error, instead: "it is used for this launch only"))
+        }
         return id
     }
 
@@ -68,7 +88,7 @@ public struct PrivacyProfile: Sendable, Equatable {
     }
 
     /// The identifier parameters of a ping: all empty and `uoo=true` when opted out.
-    var pingIdentity: PingIdentity {
+    package var pingIdentity: PingIdentity {
         guard !optedOut, let device = hashedDeviceID else { return PingIdentity(optedOut: optedOut) }
         return PingIdentity(
             optedOut: false, deviceID: device, vendorID: hashedVendorID ?? "",
@@ -79,11 +99,23 @@ public struct PrivacyProfile: Sendable, Equatable {
 }
 
 /// The identifier fields of one ping.
-struct PingIdentity: Sendable, Equatable {
-    var optedOut: Bool
-    var deviceID = ""
-    var vendorID = ""
-    var firstPartyID = ""
-    var firstPartyCreated = ""
-    var firstPartyAccessed = ""
+package struct PingIdentity: Sendable, Equatable {
+    package var optedOut: Bool
+    package var deviceID = ""
+    package var vendorID = ""
+    package var firstPartyID = ""
+    package var firstPartyCreated = ""
+    package var firstPartyAccessed = ""
+
+    package init(
+        optedOut: Bool, deviceID: String = "", vendorID: String = "", firstPartyID: String = "",
+        firstPartyCreated: String = "", firstPartyAccessed: String = ""
+    ) {
+        self.optedOut = optedOut
+        self.deviceID = deviceID
+        self.vendorID = vendorID
+        self.firstPartyID = firstPartyID
+        self.firstPartyCreated = firstPartyCreated
+        self.firstPartyAccessed = firstPartyAccessed
+    }
 }

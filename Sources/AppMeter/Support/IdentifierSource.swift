@@ -40,7 +40,7 @@ public struct RandomIdentifierSource: IdentifierSource {
 }
 
 /// Predictable identifiers (`ses1`, `ses2`, … and `<prefix>-1`, `<prefix>-2`, …) for tests.
-public final class SequentialIdentifierSource: IdentifierSource, @unchecked Sendable {
+public final class SequentialIdentifierSource: IdentifierSource {
     private let counters = Locked((session: 0, ping: 0, fpid: 0))
     private let prefix: String
 

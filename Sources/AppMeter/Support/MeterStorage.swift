@@ -1,24 +1,42 @@
 import Foundation
 
 /// Small persistent values the SDK keeps across launches: the user's opt-out choice, the
-/// first-party id, the generated vendor id, and the queue of pings not yet delivered (one value
-/// per ping). Shared by every instance of an app.
+/// first-party id, the generated vendor id, credit checkpoints and the queue of pings not yet
+/// delivered (one value per ping). Shared by every instance of an app.
 ///
-/// Called at instance creation and from the engine and delivery queue, never on the hot path.
+/// Every method throws ``StorageFailure`` when the platform refuses (a full disk, a missing
+/// permission); callers report it with the documented codes (1002 write, 1003 read, 13 the
+/// store) and go on in memory. Never called on a caller's thread.
 public protocol MeterStorage: Sendable {
     /// Identifies the place values are kept: two storages with the same identity share values
     /// (and so share one delivery queue per collector).
     var identity: String { get }
-    /// The stored value for `key`, or nil.
-    func load(_ key: String) -> Data?
+    /// The stored value for `key`, or nil when there is none.
+    func load(_ key: String) throws -> Data?
     /// Stores `value` for `key` atomically, or removes it when `value` is nil.
-    func save(_ key: String, _ value: Data?)
+    func save(_ key: String, _ value: Data?) throws
     /// The stored keys that start with `prefix`, sorted.
-    func keys(prefix: String) -> [String]
+    func keys(prefix: String) throws -> [String]
+}
+
+/// Why storage refused an operation.
+public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The key or folder concerned.
+    public let key: String
+    /// What the platform said.
+    public let reason: String
+
+    /// Creates a failure.
+    public init(key: String, reason: String) {
+        self.key = key
+        self.reason = reason
+    }
+
+    public var description: String { "\(key): \(reason)" }
 }
 
 /// Values kept in memory only: for tests, and for apps that must not write to disk.
-public final class InMemoryStorage: MeterStorage, @unchecked Sendable {
+public final class InMemoryStorage: MeterStorage {
     private let values = Locked([String: Data]())
 
     /// Creates empty storage.
@@ -41,7 +59,8 @@ public struct FileStorage: MeterStorage {
     /// The folder.
     public let folder: URL
 
-    /// Uses `folder`, creating it when needed.
+    /// Uses `folder`, creating it when needed (a folder that cannot be created makes every later
+    /// operation throw, which the SDK reports).
     public init(folder: URL) {
         self.folder = folder
         let manager = FileManager.default
@@ -61,35 +80,57 @@ public struct FileStorage: MeterStorage {
 
     public var identity: String { "file:" + folder.standardizedFileURL.path }
 
-    public func load(_ key: String) -> Data? {
-        try? Data(contentsOf: file(key))
+    public func load(_ key: String) throws -> Data? {
+        let file = file(key)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw StorageFailure(key: key, reason: Self.reason(error))
+        }
     }
 
-    public func save(_ key: String, _ value: Data?) {
+    public func save(_ key: String, _ value: Data?) throws {
         let target = file(key)
         guard let value else {
-            try? FileManager.default.removeItem(at: target)
+            guard FileManager.default.fileExists(atPath: target.path) else { return }
+            do {
+                try FileManager.default.removeItem(at: target)
+            } catch {
+                throw StorageFailure(key: key, reason: Self.reason(error))
+            }
             return
         }
         let temporary = target.appendingPathExtension("tmp")
         do {
             try value.write(to: temporary)
-            if rename(temporary.path, target.path) != 0 {
-                try? FileManager.default.removeItem(at: temporary)
-            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            throw StorageFailure(key: key, reason: Self.reason(error))
+        }
+        if rename(temporary.path, target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw StorageFailure(key: key, reason: reason)
         }
     }
 
-    public func keys(prefix: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".tmp") }
-            .sorted()
+    public func keys(prefix: String) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                .filter { $0.hasPrefix(prefix) && !$0.hasSuffix(".tmp") }
+                .sorted()
+        } catch {
+            throw StorageFailure(key: folder.path, reason: Self.reason(error))
+        }
     }
 
     private func file(_ key: String) -> URL {
         folder.appendingPathComponent(Self.safeName(key))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedDescription
     }
 
     /// Keys are used as file names: keep letters, digits, `-`, `_` and `.`.

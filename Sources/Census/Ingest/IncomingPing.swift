@@ -1,14 +1,4 @@
-/// What the census credits a ping as.
-public enum CreditKind: String, Sendable, CaseIterable, Codable {
-    /// DCR video content.
-    case content
-    /// An advertisement.
-    case ad
-    /// Static (text) pages.
-    case `static`
-    /// Digital audio.
-    case audio
-}
+import MeterWire
 
 /// A ping that passed validation, with the columns the census stores beside the raw query.
 public struct IncomingPing: Sendable, Equatable {
@@ -20,7 +10,7 @@ public struct IncomingPing: Sendable, Equatable {
     public var product: String
     /// `view` or `timer`.
     public var pingType: String
-    /// Content, ad, static or audio.
+    /// Content, ad, static or audio (``PingClassification``).
     public var kind: CreditKind
     /// `ai`.
     public var assetID: String

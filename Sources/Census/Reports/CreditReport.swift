@@ -1,3 +1,5 @@
+import MeterWire
+
 /// One line of the credit report: an asset of an app, with what the census credited to it.
 public struct CreditRow: Sendable, Equatable, Codable {
     /// The app id.

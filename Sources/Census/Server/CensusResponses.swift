@@ -1,11 +1,8 @@
 import Hummingbird
+import MeterWire
 
-/// The config handshake answer (`GET /cgi-bin/cfg`).
-struct ConfigResponse: ResponseEncodable {
-    let appid: String
-    let enabled: Bool
-    let durationPingInterval: Int64
-}
+extension ConfigAnswer: ResponseEncodable {}
+extension BatchAnswer: ResponseEncodable {}
 
 /// `GET /api/v1/report`.
 struct ReportResponse: ResponseEncodable {

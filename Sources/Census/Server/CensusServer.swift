@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import MeterWire
 
 /// The collection server: receives pings and config requests from the SDK, stores them, and
 /// answers reports. Routes are listed in docs/protocol.md.
@@ -28,9 +29,9 @@ public struct CensusServer: Sendable {
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
-        router.get("/cgi-bin/gn") { request, _ in await self.receivePing(request) }
-        router.post("/cgi-bin/gn/batch") { request, context in try await self.receiveBatch(request, context) }
-        router.get("/cgi-bin/cfg") { request, context in await self.config(request, context) }
+        router.get(RouterPath(WireRoute.ping)) { request, _ in await self.receivePing(request) }
+        router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
+        router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
         router.get("/api/v1/report") { request, context in try await self.report(request, context) }
         router.get("/api/v1/sessions/:sesid/pings") { _, context in
             let session = try context.parameters.require("sesid")
@@ -96,14 +97,14 @@ public struct CensusServer: Sendable {
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
-        let apid = request.uri.queryParameters.get("apid") ?? ""
-        guard !apid.isEmpty, apid.count <= 64 else {
+        let apid = request.uri.queryParameters.get(ConfigRequestField.appID.rawValue) ?? ""
+        guard !apid.isEmpty, apid.count <= ConfigRequestField.maxAppIDLength else {
             return await reject("config request without a valid apid", uri: request.uri.description)
         }
         do {
             let settings = try await store.settings(for: apid)
             await counters.update { $0.configRequests += 1 }
-            return try ConfigResponse(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
+            return try ConfigAnswer(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
                 .response(from: request, context: context)
         } catch {
             return .text(.serviceUnavailable, "config unavailable; retry later")

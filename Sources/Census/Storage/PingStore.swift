@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MeterWire
 import SQLKit
 
 extension DatabaseLocation {
@@ -47,7 +48,7 @@ public struct AppSettings: Sendable, Equatable, Codable {
     }
 
     /// What an app without an entry gets.
-    public static let standard = AppSettings(enabled: true, durationPingInterval: 60)
+    public static let standard = AppSettings(enabled: true, durationPingInterval: ConfigAnswer.defaultInterval)
 }
 
 /// Every query the census runs, written once with SQLKit for both backends.

@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 
 /// Drives a `NielsenAppApi` instance with a virtual clock and a recording transport.
-final class MeterHarness: @unchecked Sendable {
+final class MeterHarness: Sendable {
     let clock = VirtualClock(start: 1_700_000_000)
     let transport: RecordingTransport
     let storage: InMemoryStorage
@@ -28,8 +28,8 @@ final class MeterHarness: @unchecked Sendable {
          durationPingInterval: Int64 = 60, storage: InMemoryStorage = InMemoryStorage(),
          identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
          startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
-         configure: (RecordingTransport) -> Void = { _ in },
-         sleep: @escaping @Sendable (Double) async -> Void = { _ in await Task.yield() }) {
+         queueBounds: QueueBounds = QueueBounds(),
+         configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
         // of the instance that opened it: tests sharing a storage share the transport too.
@@ -39,8 +39,8 @@ final class MeterHarness: @unchecked Sendable {
         configure(transport)
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
-            sleep: sleep, durationPingInterval: durationPingInterval,
-            storage: storage, identityProvider: identity, defaultFlavor: flavor)
+            durationPingInterval: durationPingInterval,
+            storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 
@@ -52,10 +52,22 @@ final class MeterHarness: @unchecked Sendable {
         }
     }
 
-    /// Waits for processing and delivery, then returns the delivered pings.
+    /// Waits for processing and delivery, moving the virtual clock to each retry that is due, then
+    /// returns the pings sent.
     func pings() async -> [DecodedPing] {
-        await api.flush()
+        await settle()
         return transport.pings
+    }
+
+    /// Waits until every call is processed and every ping delivered or refused, moving the virtual
+    /// clock to each retry that is due.
+    func settle() async {
+        await api.meter!.flush(advancing: clock)
+    }
+
+    /// Waits until every call is processed (delivery may still be under way).
+    func processed() async {
+        await api.meter!.waitUntilProcessed()
     }
 
     /// Sum of `c27` per asset (`content/<id>`, `ad/<id>`).
@@ -67,13 +79,6 @@ final class MeterHarness: @unchecked Sendable {
     }
 
     var snapshot: MeterSnapshot { api.meter!.snapshot }
-
-    /// Waits (up to 5 s) until `condition` holds.
-    func waitFor(_ condition: () -> Bool) async {
-        for _ in 0..<500 where !condition() {
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-    }
 }
 
 enum Fixtures {

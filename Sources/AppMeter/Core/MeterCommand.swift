@@ -1,0 +1,61 @@
+import MeterWire
+
+/// A typed API call (or an outside event), handed to the core in call order. Everything untyped
+/// was parsed before it became a command.
+package enum MeterCommand: Sendable, Equatable {
+    /// `play`, with the channel name it gave (nil or empty: the default).
+    case play(channelName: String?)
+    /// `loadMetadata`, parsed on the caller's thread: the metadata (nil when unusable) and the
+    /// problems found, reported only if the lifecycle takes the call.
+    indirect case loadMetadata(MetadataParser.Result)
+    /// `playheadPosition`.
+    case playhead(Int64)
+    /// `stop`.
+    case stop
+    /// `end`.
+    case end
+    /// `appDisableApi`.
+    case setDisabled(Bool)
+    /// `debug`.
+    case setDebug(Bool)
+    /// `userOptOut` with one of the two commands.
+    case setOptOut(PrivacyChoice)
+    /// The census config arrived.
+    case configReceived(ConfigAnswer)
+    /// A problem found outside the core (bad input, config, storage) to report in call order.
+    case report(MeterEventCode, String)
+    /// The app went to the background.
+    case appDidEnterBackground
+    /// The wake-up the core asked for (``MeterCore/requestedWakeUp``) has come.
+    case wakeUp
+    /// The instance is being released: what is open goes out in a ping.
+    case release
+}
+
+/// The user's opt-out choice as the core needs it: the identity pings carry from now on, and
+/// whether the choice is to be kept across launches.
+package struct PrivacyChoice: Sendable, Equatable {
+    /// True: opted out.
+    package var optOut: Bool
+    /// The identifier fields of the pings built from now on.
+    package var identity: PingIdentity
+    /// Whether to persist the choice (not for noID, which stores nothing).
+    package var persists: Bool
+
+    package init(optOut: Bool, identity: PingIdentity, persists: Bool) {
+        self.optOut = optOut
+        self.identity = identity
+        self.persists = persists
+    }
+}
+
+/// A command stamped with the time of the call, taken on the caller's thread.
+package struct TimedCommand: Sendable {
+    package let command: MeterCommand
+    package let time: MeterInstant
+
+    package init(_ command: MeterCommand, at time: MeterInstant) {
+        self.command = command
+        self.time = time
+    }
+}

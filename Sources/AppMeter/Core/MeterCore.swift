@@ -1,0 +1,174 @@
+import Logging
+import MeterWire
+
+/// The measurement state machine of one instance: a value that takes one command at a time with
+/// the time of its call and says what should happen (``MeterEffect``s, a wake-up), with no
+/// awaiting and no I/O inside. Its owner (``MeterRunner``) feeds it in call order and does the
+/// effects; tests drive it directly and compare effects.
+///
+/// Every lifecycle transition goes through ``LifecycleTable``. Product parts (today
+/// ``DCRVideoPart``) measure; the core routes commands to them and keeps what they share: the
+/// state, the viewing session, the ping identity, the log level.
+package struct MeterCore: Sendable {
+    /// What a core starts with.
+    package struct Settings: Sendable {
+        package var appInfo: AppInfo
+        package var sdkVersion: String
+        package var identifiers: IdentifierSource
+        package var identity: PingIdentity
+        /// Duration pings at the latest every this many credited seconds (the census may change it).
+        package var durationPingInterval: Int64
+        /// Credit not yet in a ping is checkpointed at the latest every this many seconds.
+        package var checkpointInterval: Int64
+        /// While playheads flow, the core asks to be woken this long after the last one to take
+        /// those that came meanwhile (0: playheads are taken at once).
+        package var playheadTick: Double
+        /// The log level from appInfo `nol_devDebug` (`critical`: off).
+        package var logLevel: Logger.Level
+
+        package init(
+            appInfo: AppInfo, sdkVersion: String, identifiers: IdentifierSource, identity: PingIdentity,
+            durationPingInterval: Int64, checkpointInterval: Int64, playheadTick: Double, logLevel: Logger.Level
+        ) {
+            self.appInfo = appInfo
+            self.sdkVersion = sdkVersion
+            self.identifiers = identifiers
+            self.identity = identity
+            self.durationPingInterval = durationPingInterval
+            self.checkpointInterval = checkpointInterval
+            self.playheadTick = playheadTick
+            self.logLevel = logLevel
+        }
+    }
+
+    /// The lifecycle state after the commands handled so far.
+    package private(set) var state: LifecycleState = .idle
+    /// Counters for the snapshot.
+    package private(set) var progress = MeterProgress()
+    private var context: PingContext
+    private var video: DCRVideoPart
+    private let baseLogLevel: Logger.Level
+    private var logLevel: Logger.Level
+    private let playheadTick: Double
+    /// The last playhead's call time while playheads flow (nil once a wake-up found none newer).
+    private var lastPlayhead: MeterInstant?
+
+    /// Creates a core in the Idle state.
+    package init(_ settings: Settings) {
+        context = PingContext(appInfo: settings.appInfo, sdkVersion: settings.sdkVersion,
+                              identifiers: settings.identifiers, identity: settings.identity)
+        video = DCRVideoPart(durationPingInterval: settings.durationPingInterval,
+                             checkpointInterval: settings.checkpointInterval)
+        baseLogLevel = settings.logLevel
+        logLevel = settings.logLevel
+        playheadTick = settings.playheadTick
+    }
+
+    /// When the core wants a ``MeterCommand/wakeUp``: while it measures and playheads flow, one
+    /// tick after the last playhead, so that playheads never have to wake it (their callers pay
+    /// no wake-up) yet are taken at most a tick late. Nil: no wake-up wanted.
+    package var requestedWakeUp: MeterInstant? {
+        guard state == .processing, playheadTick > 0, let lastPlayhead else { return nil }
+        return lastPlayhead + playheadTick
+    }
+
+    /// Handles `command`, called at `time`, appending what should happen to `effects`.
+    package mutating func handle(_ command: MeterCommand, at time: MeterInstant, into effects: inout [MeterEffect]) {
+        var out = Emission(effects: [], progress: MeterProgress(), logLevel: logLevel)
+        swap(&out.effects, &effects)
+        swap(&out.progress, &progress)
+        defer {
+            swap(&out.effects, &effects)
+            swap(&out.progress, &progress)
+        }
+        handle(command, at: time, &out)
+    }
+
+    private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
+        switch command {
+        case .play(let channel):
+            guard accept(.play, &out) else { return }
+            out.log(.info, "play channelName=\(channel ?? "")")
+            context.sessionID = context.identifiers.newSessionID()
+            context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingBuilder.defaultChannelName
+            video.startSession()
+        case .loadMetadata(let parsed):
+            // Problems are reported only for a call the lifecycle table takes.
+            guard LifecycleTable.next(after: .loadMetadata, in: state) != nil else {
+                _ = accept(.loadMetadata, &out)
+                return
+            }
+            out.log(.info, "loadMetadata \(parsed.metadata.map { "\($0)" } ?? "(unusable)")")
+            for issue in parsed.issues {
+                out.report(issue.code, "loadMetadata: '\(issue.key)' \(issue.problem)")
+            }
+            guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
+            if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
+            video.load(metadata, context, at: time, &out)
+        case .playhead(let position):
+            guard accept(.playheadPosition, &out) else { return }
+            lastPlayhead = time
+            video.playhead(position, context, at: time, &out)
+        case .stop:
+            guard accept(.stop, &out) else { return }
+            out.log(.info, "stop")
+            video.close(final: false, context, at: time, &out)
+        case .end:
+            guard accept(.end, &out) else { return }
+            out.log(.info, "end")
+            video.end(context, at: time, &out)
+            out.effects.append(.deliverPromptly)
+        case .setDisabled(let disabled):
+            let wasProcessing = state == .processing
+            guard accept(disabled ? .disableAPI : .enableAPI, &out) else { return }
+            out.log(.info, "appDisableApi = \(disabled)")
+            if wasProcessing { video.close(final: false, context, at: time, &out) }
+            // Disabled: queued pings stay on disk, unsent, until enabled again or the next launch.
+            out.effects.append(disabled ? .pauseDelivery : .resumeDelivery)
+        case .setDebug(let on):
+            logLevel = on ? .debug : baseLogLevel
+            out.effects.append(.setLogLevel(logLevel))
+        case .setOptOut(let choice):
+            guard accept(choice.optOut ? .userOptOut : .userOptIn, &out) else { return }
+            out.log(.info, "userOptOut optOut=\(choice.optOut)")
+            // Credit so far goes out under the old choice, so every ping carries one opt state.
+            video.reportPending(context, at: time, &out)
+            context.identity = choice.identity
+            if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
+        case .configReceived(let config):
+            apply(config, at: time, &out)
+        case .report(let code, let description):
+            out.report(code, description)
+        case .appDidEnterBackground:
+            out.effects.append(.deliverPromptly)
+        case .wakeUp:
+            if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
+        case .release:
+            video.close(final: false, context, at: time, &out)
+            out.effects.append(.deliverPromptly)
+        }
+    }
+
+    private mutating func apply(_ config: ConfigAnswer, at time: MeterInstant, _ out: inout Emission) {
+        video.durationPingInterval = config.durationPingInterval
+        guard config.enabled else {
+            let wasProcessing = state == .processing
+            guard accept(.censusDisable, &out) else { return }
+            if wasProcessing { video.close(final: false, context, at: time, &out) }
+            out.report(.failedStartProcessor, "the census disabled measurement for appid \(context.appInfo.appID)")
+            return
+        }
+        out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// Applies the lifecycle table: moves to the next state, or counts and logs an ignored call.
+    private mutating func accept(_ call: LifecycleCall, _ out: inout Emission) -> Bool {
+        guard let next = LifecycleTable.next(after: call, in: state) else {
+            out.log(.warning, LifecycleTable.ignoredReason(for: call, in: state))
+            out.progress.ignoredCalls += 1
+            return false
+        }
+        state = next
+        return true
+    }
+}

@@ -1,0 +1,59 @@
+import Logging
+
+/// What the core wants done after a command; its owner (``MeterRunner``) does it, in order.
+package enum MeterEffect: Sendable, Equatable {
+    /// Persist `record` in the delivery queue and send it; with `replacesCheckpoint`, the
+    /// instance's credit checkpoint (same ping id) is removed afterwards.
+    case enqueue(PingRecord, replacesCheckpoint: Bool)
+    /// Store `record` as the instance's credit checkpoint, replacing the previous one.
+    case checkpoint(PingRecord)
+    /// Report an event or error to the delegate, stamped with the command's time.
+    case report(MeterEventCode, String)
+    /// Write a log line (the core filters by its log level before asking).
+    case log(Logger.Level, String)
+    /// Change the instance's log level (the `debug` property).
+    case setLogLevel(Logger.Level)
+    /// Stop sending (`appDisableApi = true`): pings stay queued.
+    case pauseDelivery
+    /// Lift this instance's pause.
+    case resumeDelivery
+    /// Cut a retry backoff short (end of content, background, release).
+    case deliverPromptly
+    /// Keep the user's opt-out choice across launches.
+    case persistOptOut(Bool)
+}
+
+/// What the core has done so far, published to ``MeterSnapshot`` by its owner.
+package struct MeterProgress: Sendable, Equatable {
+    /// Calls ignored by the lifecycle table.
+    package var ignoredCalls = 0
+    /// Seconds credited so far, per asset.
+    package var creditedSeconds: [AssetKey: Int64] = [:]
+    /// Pings built so far.
+    package var pingsBuilt = 0
+
+    package init() {}
+}
+
+/// What a product part writes while the core handles one command.
+struct Emission {
+    var effects: [MeterEffect]
+    var progress: MeterProgress
+    let logLevel: Logger.Level
+
+    mutating func report(_ code: MeterEventCode, _ description: String) {
+        effects.append(.report(code, description))
+    }
+
+    mutating func log(_ level: Logger.Level, _ message: @autoclosure () -> String) {
+        guard level >= logLevel else { return }
+        effects.append(.log(level, message()))
+    }
+
+    /// Queues `ping` for delivery.
+    mutating func send(_ ping: Ping, replacesCheckpoint: Bool = false) {
+        progress.pingsBuilt += 1
+        log(.debug, "ping built \(ping.parameters)")
+        effects.append(.enqueue(PingRecord(ping: ping, recovered: false), replacesCheckpoint: replacesCheckpoint))
+    }
+}

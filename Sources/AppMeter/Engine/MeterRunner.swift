@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+
+/// The owner of one instance's ``MeterCore``: takes commands from the ``CommandInbox`` in call
+/// order, hands them to the core, and does the effects the core returns (delivery, checkpoints,
+/// events, logs, persistence), in order. The only place where the core's decisions meet I/O.
+actor MeterRunner {
+    /// Names this instance in the shared delivery queue (its checkpoint, its pings' outcomes).
+    let instanceID = UUID()
+    private var core: MeterCore
+    private var effects: [MeterEffect] = []
+    private let delivery: DeliveryQueue
+    private let reporter: EventReporter
+    private let snapshot: Locked<MeterSnapshot>
+    private let storage: MeterStorage
+    private let clock: MeterClock
+
+    init(
+        core: MeterCore, delivery: DeliveryQueue, reporter: EventReporter, snapshot: Locked<MeterSnapshot>,
+        environment: MeterEnvironment
+    ) {
+        self.core = core
+        self.delivery = delivery
+        self.reporter = reporter
+        self.snapshot = snapshot
+        storage = environment.storage
+        clock = environment.clock
+        effects.reserveCapacity(8)
+    }
+
+    /// Runs until the inbox is closed and drained, then releases what is open.
+    func run(_ inbox: CommandInbox) async {
+        // The first instance to attach opens (and recovers) the queue, before anyone enqueues.
+        await delivery.attach(instanceID, reporter: reporter)
+        var batch: [CommandInbox.Item] = []
+        batch.reserveCapacity(16)
+        while case .batch(let wakeUpDue) = await inbox.next(into: &batch, wakeUp: core.requestedWakeUp) {
+            for item in batch {
+                switch item {
+                case .command(let timed):
+                    await handle(timed.command, at: timed.time)
+                case .barrier(let continuation):
+                    publish()
+                    continuation.resume()
+                }
+            }
+            if wakeUpDue { await handle(.wakeUp, at: clock.now()) }
+            publish()
+        }
+        await handle(.release, at: clock.now())
+        publish()
+        await delivery.detach(instanceID)
+    }
+
+    private func handle(_ command: MeterCommand, at time: MeterInstant) async {
+        var due: [MeterEffect] = []
+        swap(&due, &effects)
+        core.handle(command, at: time, into: &due)
+        for effect in due {
+            await execute(effect, at: time)
+        }
+        due.removeAll(keepingCapacity: true)
+        swap(&due, &effects)
+    }
+
+    private func execute(_ effect: MeterEffect, at time: MeterInstant) async {
+        switch effect {
+        case .enqueue(let record, let replacesCheckpoint):
+            await delivery.enqueue(record, origin: instanceID, clearingCheckpoint: replacesCheckpoint)
+        case .checkpoint(let record):
+            await delivery.checkpoint(instanceID, record: record)
+        case .report(let code, let description):
+            reporter.report(code, description, at: time)
+        case .log(let level, let message):
+            reporter.log.log(level: level, "\(message)")
+        case .setLogLevel(let level):
+            reporter.setLogLevel(level)
+        case .pauseDelivery:
+            await delivery.pause(instanceID)
+        case .resumeDelivery:
+            await delivery.resume(instanceID)
+        case .deliverPromptly:
+            await delivery.deliverPromptly()
+        case .persistOptOut(let optOut):
+            do {
+                try storage.save(PrivacyProfile.optOutKey, PrivacyProfile.storedChoice(optOut))
+            } catch {
+                let issue = StorageIssue.write("the user's opt-out choice", error, instead: "it holds until the app quits")
+                reporter.report(issue.code, issue.message, at: time)
+            }
+        }
+    }
+
+    /// Makes what the core has done readable from any thread.
+    private func publish() {
+        let state = core.state
+        let progress = core.progress
+        snapshot.withLock {
+            $0.state = state
+            $0.ignoredCalls = progress.ignoredCalls
+            $0.creditedSeconds = progress.creditedSeconds
+            $0.pingsBuilt = progress.pingsBuilt
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// `POST /cgi-bin/gn/batch`: a backlog of pings, one ping query string (the part after `?`) per
+/// line, and the census's answer.
+public enum BatchFormat {
+    /// The most pings the SDK puts in one batch.
+    public static let sdkMaxPings = 50
+    /// The largest batch body the SDK sends, in bytes.
+    public static let sdkMaxBytes = 65_536
+    /// The largest batch body the census accepts (413 above).
+    public static let censusMaxBytes = 262_144
+    /// The most lines the census accepts in one batch (413 above).
+    public static let censusMaxLines = 500
+
+    /// The body for `queries` (each without its `?`).
+    public static func body(queries: [String]) -> Data {
+        Data(queries.joined(separator: "\n").utf8)
+    }
+
+    /// The ping queries of a body: blank lines skipped, a trailing `\r` or a leading `?` removed.
+    public static func queries(in body: String) -> [Substring] {
+        body.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
+            var query = line.hasSuffix("\r") ? line.dropLast() : line
+            if query.hasPrefix("?") { query = query.dropFirst() }
+            return query.isEmpty ? nil : query
+        }
+    }
+}
+
+/// The census's answer to a batch: how many lines were stored, were already stored, or were
+/// refused and why.
+public struct BatchAnswer: Sendable, Equatable, Codable {
+    /// One refused line.
+    public struct Rejection: Sendable, Equatable, Codable {
+        /// The line number, from 1.
+        public var line: Int
+        /// Why it was refused.
+        public var reason: String
+
+        /// Creates a rejection.
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
+    }
+
+    /// Lines stored for the first time.
+    public var stored: Int
+    /// Lines whose ping id was already stored.
+    public var duplicates: Int
+    /// Lines refused.
+    public var rejected: [Rejection]
+
+    /// Creates an answer.
+    public init(stored: Int, duplicates: Int, rejected: [Rejection]) {
+        self.stored = stored
+        self.duplicates = duplicates
+        self.rejected = rejected
+    }
+}

@@ -1,0 +1,86 @@
+/// Every query parameter of a measurement ping, in wire order, with the `name,` prefix its value
+/// carries (`c27=cln,15`). The SDK builds pings from this list and the census reads them through
+/// it, so a name is written once.
+public enum PingField: String, Sendable, CaseIterable {
+    case product = "prd"
+    case assetName = "asn"
+    case firstPartyID = "fp_id"
+    case firstPartyCreated = "fp_cr_tm"
+    case firstPartyAccessed = "fp_acc_tm"
+    case vendorID = "ve_id"
+    case title = "tl"
+    case privacyVersion = "prv"
+    case program = "cg"
+    case appID = "c13"
+    case segA = "c32"
+    case segB = "c33"
+    case segC = "c34"
+    case appName = "c15"
+    case support = "sup"
+    case deviceID = "c9"
+    case encrypted = "enc"
+    case nuid = "c1"
+    case pingType = "at"
+    case mediaType = "rt"
+    case sdkVersion = "c16"
+    case creditedSeconds = "c27"
+    case subProduct = "st"
+    case crossID1 = "c36"
+    case crossID2 = "c37"
+    case appVersion = "c12"
+    case length = "sd"
+    case fullEpisode = "c53"
+    case airdate = "c54"
+    case adLoadType = "c57"
+    case assetID = "ai"
+    case assetClass = "c3"
+    case adIndex = "adidx"
+    case segmentStart = "c64"
+    case isLive = "c58"
+    case sessionID = "c59"
+    case createdAt = "c61"
+    case userOptOut = "uoo"
+    case durationType = "davty"
+    case pingID = "pingid"
+    /// AppMeter: `1` on a ping rebuilt from a credit checkpoint after the process died.
+    case recovered = "recovered"
+    case sendTime = "c62"
+    case cacheBuster = "rnd"
+
+    /// The parameter name on the wire.
+    public var name: String { rawValue }
+
+    /// The prefix of the value (`cln,` for `c27`), or "" when the value is bare.
+    public var prefix: String {
+        switch self {
+        case .appID: "asid,"
+        case .segA: "segA,"
+        case .segB: "segB,"
+        case .segC: "segC,"
+        case .appName: "apn,"
+        case .deviceID: "devid,"
+        case .nuid: "nuid,"
+        case .sdkVersion: "sdkv,"
+        case .creditedSeconds: "cln,"
+        case .crossID1: "cref1,"
+        case .crossID2: "cref2,"
+        case .appVersion: "apv,"
+        case .fullEpisode: "fef,"
+        case .airdate: "oad,"
+        case .adLoadType: "adldf,"
+        case .assetClass: "st,"
+        case .segmentStart: "starttm,"
+        case .isLive: "isLive,"
+        case .sessionID: "sesid,"
+        case .createdAt: "createtm,"
+        case .sendTime: "sendTime,"
+        default: ""
+        }
+    }
+
+    /// The wire value for `value`: the prefix followed by it.
+    public func wireValue(_ value: String) -> String { prefix + value }
+
+    /// The fields the SDK adds at each send attempt, after the stored ones.
+    public static let sendTimeFields: [PingField] = [.sendTime, .cacheBuster]
+}

@@ -1,0 +1,15 @@
+/// The HTTP routes of the SDK ⇄ census contract (docs/protocol.md), relative to the collector's
+/// base URL.
+public enum WireRoute {
+    /// `GET`: one measurement ping, its parameters in the query.
+    public static let ping = "/cgi-bin/gn"
+    /// `POST`: a backlog of pings, one ping query per line (``BatchFormat``).
+    public static let batch = "/cgi-bin/gn/batch"
+    /// `GET`: the config handshake ("hello ping"), answered with a ``ConfigAnswer``.
+    public static let config = "/cgi-bin/cfg"
+
+    /// `base` followed by `route`, with exactly one `/` between them.
+    public static func url(_ route: String, base: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + route
+    }
+}

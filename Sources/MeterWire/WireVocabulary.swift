@@ -1,0 +1,58 @@
+/// The measurement products a ping can carry in `prd`.
+public enum WireProduct: String, Sendable, CaseIterable, Codable {
+    /// Digital Content Ratings: video, audio and static content and ads.
+    case dcr
+}
+
+/// The media type of a ping (`rt`).
+public enum MediaType: String, Sendable, CaseIterable, Codable {
+    /// Video content and ads.
+    case video
+    /// Audio content (Digital Audio, Italy's `isAudio`).
+    case audio
+    /// Static (text) pages.
+    case text
+}
+
+/// Whether the measured asset is content or an ad (`c3=st,<c|a>`).
+public enum AssetClass: String, Sendable, CaseIterable, Codable {
+    /// Programme content: `st,c`.
+    case content = "c"
+    /// An advertisement: `st,a`.
+    case ad = "a"
+}
+
+/// What a ping reports.
+public enum PingKind: String, Sendable, CaseIterable, Codable {
+    /// `at=view`: the asset started (once per asset per viewing session).
+    case view
+    /// `at=timer`: credited seconds since the asset's previous ping.
+    case duration
+
+    /// The `at` value.
+    public var wireValue: String {
+        switch self {
+        case .view: "view"
+        case .duration: "timer"
+        }
+    }
+
+    /// The kind an `at` value names, if any.
+    public init?(wireValue: String) {
+        switch wireValue {
+        case "view": self = .view
+        case "timer": self = .duration
+        default: return nil
+        }
+    }
+}
+
+/// `davty`: what a ping is in its asset's life.
+public enum DurationType: String, Sendable, CaseIterable {
+    /// The view ping.
+    case view = "0"
+    /// A duration ping while the asset goes on.
+    case interim = "1"
+    /// The duration ping that closes the asset on `end`.
+    case final = "2"
+}
