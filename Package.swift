@@ -53,6 +53,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),
         .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire"]),
         .testTarget(
             name: "CensusTests",

@@ -18,11 +18,13 @@ public enum BatchFormat {
     }
 
     /// The ping queries of a body: blank lines skipped, a trailing `\r` or a leading `?` removed.
+    /// Lines are split on the byte `\n`, not on characters, for which `\r\n` is one character.
     public static func queries(in body: String) -> [Substring] {
-        body.split(separator: "\n", omittingEmptySubsequences: true).compactMap { line in
-            var query = line.hasSuffix("\r") ? line.dropLast() : line
-            if query.hasPrefix("?") { query = query.dropFirst() }
-            return query.isEmpty ? nil : query
+        body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
+            var query = line
+            if query.last == UInt8(ascii: "\r") { query = query.dropLast() }
+            if query.first == UInt8(ascii: "?") { query = query.dropFirst() }
+            return query.isEmpty ? nil : Substring(query)
         }
     }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import MeterWire
+import Testing
+
+/// The contract both sides import.
+@Suite struct MeterWireTests {
+    @Test(arguments: [
+        ("a", "video", CreditKind.ad), ("a", "audio", .ad), ("a", "text", .ad), ("a", nil, .ad),
+        ("c", "video", .content), ("c", "audio", .audio), ("c", "text", .static), ("c", nil, .content),
+        (nil, "audio", .audio), (nil, "radio", .content),
+    ] as [(String?, String?, CreditKind)])
+    func classification(_ assetClass: String?, _ mediaType: String?, _ kind: CreditKind) {
+        #expect(PingClassification.classify(mediaType: mediaType, assetClass: assetClass.map { "st,\($0)" }) == kind)
+    }
+
+    @Test func typedClassificationAgreesWithTheRawOne() {
+        for media in MediaType.allCases {
+            for asset in AssetClass.allCases {
+                #expect(PingClassification.classify(mediaType: media, assetClass: asset)
+                        == PingClassification.classify(mediaType: media.rawValue, assetClass: "st,\(asset.rawValue)"))
+            }
+        }
+    }
+
+    @Test func fieldNamesAreUniqueAndPrefixesEndWithAComma() {
+        #expect(Set(PingField.allCases.map(\.name)).count == PingField.allCases.count)
+        for field in PingField.allCases where !field.prefix.isEmpty {
+            #expect(field.prefix.hasSuffix(","), "\(field)")
+        }
+        #expect(PingField.creditedSeconds.wireValue("15") == "cln,15")
+    }
+
+    @Test func configAnswersAreCheckedAndRoundTrip() throws {
+        let answer = ConfigAnswer(appid: "P1", enabled: false, durationPingInterval: 30)
+        #expect(try ConfigAnswer.decode(answer.encoded()).get() == answer)
+        for body in [#"{"enabled": true, "durationPingInterval": 0}"#, #"{"enabled": true, "durationPingInterval": 3601}"#,
+                     #"{"enabled": true}"#, "<html>"] {
+            guard case .failure(let error) = ConfigAnswer.decode(Data(body.utf8)) else {
+                Issue.record("accepted \(body)")
+                continue
+            }
+            #expect(error.reason.contains("config"))
+        }
+    }
+
+    @Test func batchBodiesRoundTripAndToleratePrefixesAndCarriageReturns() throws {
+        let queries = ["prd=dcr&ai=a", "prd=dcr&ai=b"]
+        #expect(BatchFormat.queries(in: String(decoding: BatchFormat.body(queries: queries), as: UTF8.self)) == ["prd=dcr&ai=a", "prd=dcr&ai=b"])
+        #expect(BatchFormat.queries(in: "?a=1\r\n\n\r\nb=2\n") == ["a=1", "b=2"])
+        let answer = BatchAnswer(stored: 2, duplicates: 1, rejected: [.init(line: 3, reason: "bad")])
+        #expect(try JSONDecoder().decode(BatchAnswer.self, from: JSONEncoder().encode(answer)) == answer)
+    }
+
+    @Test(arguments: ["", "plain", "Program S3, EP1", "é&=?%+/ #", "20171020 10:05:00", "日本語テキスト", "a\u{0}b"])
+    func percentEncodingRoundTrips(_ value: String) {
+        let encoded = WireEncoding.encode(value)
+        #expect(encoded.utf8.allSatisfy { WireEncoding.isLiteral($0) || $0 == UInt8(ascii: "%") })
+        #expect(WireEncoding.decode(Substring(encoded)) == value)
+    }
+
+    @Test func brokenEscapesAreRefused() {
+        for broken in ["%", "%4", "%G1", "%E2%28", "ab%zz"] {
+            #expect(WireEncoding.decode(Substring(broken)) == nil, "\(broken)")
+        }
+        #expect(WireEncoding.decode("a+b") == "a b")
+    }
+
+    @Test func routesJoinTheBaseWithOneSlash() {
+        #expect(WireRoute.url(WireRoute.ping, base: "http://h:1/") == "http://h:1/cgi-bin/gn")
+        #expect(WireRoute.url(WireRoute.batch, base: "http://h:1") == "http://h:1/cgi-bin/gn/batch")
+    }
+}
