@@ -2,9 +2,9 @@ import AppMeter
 
 /// Forwards engine events to the app's delegate without keeping the delegate or the API object
 /// alive (both are held weakly, as the documented SDK does).
-final class DelegateRelay: @unchecked Sendable {
-    // @unchecked: the weak references are only read and written under `refs`'s lock, and the
-    // delegate is only called, never mutated, from the engine's task.
+final class DelegateRelay: Sendable {
+    // The weak references are only read and written under `refs`'s lock; the delegate is only
+    // called, never mutated, from the engine's task.
     private struct References {
         weak var api: NielsenAppApi?
         weak var delegate: NielsenAppApiDelegate?

@@ -18,10 +18,7 @@ import Logging
 /// api?.playheadPosition(position)   // every second
 /// api?.end()
 /// ```
-public final class NielsenAppApi: @unchecked Sendable {
-    // @unchecked: every stored property is immutable and Sendable except the relay, which guards
-    // its weak references with a lock. The class is not `Sendable`-checked only because the
-    // delegate protocol cannot require `Sendable` without breaking existing app code.
+public final class NielsenAppApi: Sendable {
     private let instance: MeterInstance?
     private let relay = DelegateRelay()
 

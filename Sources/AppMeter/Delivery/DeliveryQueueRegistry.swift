@@ -3,9 +3,8 @@ import Foundation
 /// One delivery queue per (storage, collector) in a process, so that instances of an app share
 /// one upload in flight per collector and a dead instance's pings are picked up by the next one.
 enum DeliveryQueueRegistry {
-    private final class WeakQueue: @unchecked Sendable {
-        // @unchecked: the weak reference is only read and written under `queues`'s lock.
-        weak var queue: DeliveryQueue?
+    private final class WeakQueue: Sendable {
+        weak let queue: DeliveryQueue?
         init(_ queue: DeliveryQueue) { self.queue = queue }
     }
 

@@ -47,9 +47,9 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
 /// loads ad and content metadata back to back); `appDisableApi = true` works while processing
 /// (the prose says the kill switch moves the instance to Disabled, without condition); and
 /// `userOptOut` never changes the state (since API 5.1 measurement goes on, flagged opted out).
-public enum LifecycleTable {
+package enum LifecycleTable {
     /// `table[call][state]` is the next state, or nil when the call is ignored.
-    public static let table: [LifecycleCall: [LifecycleState: LifecycleState]] = [
+    package static let table: [LifecycleCall: [LifecycleState: LifecycleState]] = [
         .play: [.idle: .processing],
         .loadMetadata: [.idle: .processing, .processing: .processing],
         .playheadPosition: [.processing: .processing],
@@ -64,12 +64,12 @@ public enum LifecycleTable {
     ]
 
     /// The state after `call` in `state`, or nil when the call is not expected there.
-    public static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
+    package static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
         table[call]?[state]
     }
 
     /// Why a call was ignored, in words an integrator can act on.
-    public static func ignoredReason(for call: LifecycleCall, in state: LifecycleState) -> String {
+    package static func ignoredReason(for call: LifecycleCall, in state: LifecycleState) -> String {
         switch (call, state) {
         case (_, .initial):
             "\(call.rawValue) ignored: the instance was created with init() instead of init(appInfo:delegate:)"

@@ -1,16 +1,16 @@
 /// Turns the string dictionary of a `loadMetadata` call into typed metadata plus the problems
 /// found, using ``MetadataFieldRule/all`` and the market's limits.
-public enum MetadataParser {
+package enum MetadataParser {
     /// The outcome of parsing one `loadMetadata` call.
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// The metadata to measure, or nil when the call cannot be measured at all (unknown `type`).
-        public let metadata: AssetMetadata?
+        package let metadata: AssetMetadata?
         /// Problems to report; the asset is measured anyway when `metadata` is not nil.
-        public let issues: [MetadataIssue]
+        package let issues: [MetadataIssue]
     }
 
     /// Parses `values` for `market`.
-    public static func parse(_ values: [String: String], market: MarketProfile) -> Result {
+    package static func parse(_ values: [String: String], market: MarketProfile) -> Result {
         var issues: [MetadataIssue] = []
         let kind: AssetKind
         let adType: AdType?

@@ -1,12 +1,12 @@
 /// One problem found in `loadMetadata` input. The asset is still measured; the problem is
 /// reported as an error naming the key.
-public struct MetadataIssue: Sendable, Equatable {
+package struct MetadataIssue: Sendable, Equatable {
     /// The metadata key.
-    public let key: String
+    package let key: String
     /// What is wrong with it.
-    public let problem: String
+    package let problem: String
     /// `emptyValue` (1004) for a missing key, `failedParseMetadata` (2) for an invalid value.
-    public let code: MeterEventCode
+    package let code: MeterEventCode
 }
 
 /// The validation rules for metadata keys, as data: which asset kinds require the key and what a

@@ -6,22 +6,22 @@ import MeterWire
 ///
 /// Values are percent-encoded (``WireEncoding``). A URL never exceeds ``maxURLLength``: when it
 /// would, free-text values are shortened in the order of ``truncationOrder`` until it fits.
-public enum PingEncoder {
+package enum PingEncoder {
     /// The documented 2K URL limit.
-    public static let maxURLLength = 2048
+    package static let maxURLLength = 2048
     /// Which values give way first when a URL is too long: title, program, segments, cross ids,
     /// app name, app version, channel name.
-    public static let truncationOrder: [PingField] = [
+    package static let truncationOrder: [PingField] = [
         .title, .program, .segC, .segB, .crossID2, .crossID1, .appName, .appVersion, .assetName,
     ]
 
     /// Percent-encodes one value.
-    public static func encode(_ value: String) -> String {
+    package static func encode(_ value: String) -> String {
         WireEncoding.encode(value)
     }
 
     /// The query (without `?`) for sending at `sendTime`.
-    public static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
+    package static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
         var parameters = ping.parameters
         if recovered { parameters.append(PingParameter(PingField.recovered.name, "1")) }
         parameters.append(PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))))
@@ -40,7 +40,7 @@ public enum PingEncoder {
     }
 
     /// The full ping URL for sending at `sendTime`.
-    public static func url(for ping: Ping, base: URL, sendTime: MeterInstant, recovered: Bool = false) -> String {
+    package static func url(for ping: Ping, base: URL, sendTime: MeterInstant, recovered: Bool = false) -> String {
         let prefix = WireRoute.url(WireRoute.ping, base: base.absoluteString) + "?"
         return prefix + query(for: ping, sendTime: sendTime, recovered: recovered, prefixLength: prefix.utf8.count)
     }

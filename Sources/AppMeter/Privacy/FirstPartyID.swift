@@ -2,16 +2,16 @@ import Foundation
 
 /// The first-party id (`fp_id`, Poland page): created once, kept with its creation and last
 /// access times, regenerated after ``lifetime``, wiped when appInfo sets `enableFpid` to `false`.
-public struct FirstPartyID: Sendable, Equatable, Codable {
+package struct FirstPartyID: Sendable, Equatable, Codable {
     /// The id.
-    public var id: String
+    package var id: String
     /// When it was created (Unix seconds).
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// When an instance last used it (Unix seconds).
-    public var accessedAt: Int64
+    package var accessedAt: Int64
 
     /// 180 days, in seconds.
-    public static let lifetime: Int64 = 180 * 86_400
+    package static let lifetime: Int64 = 180 * 86_400
     static let storageKey = "fpid"
 
     /// The id to use now: the stored one (access time updated), or a new one when there is none

@@ -4,25 +4,25 @@ import Foundation
 /// What an instance may say about the device and the user: the flavour, the OS-level and
 /// app-level opt-out, and the identifiers (already hashed) it sends when the user is opted in.
 /// Built once at instance creation; only the app-level choice changes later.
-public struct PrivacyProfile: Sendable, Equatable {
+package struct PrivacyProfile: Sendable, Equatable {
     /// The SDK flavour in force.
-    public let flavor: SDKFlavor
+    package let flavor: SDKFlavor
     /// The device limits ad tracking (global flavour).
-    public let osOptOut: Bool
+    package let osOptOut: Bool
     /// The user's choice from the opt-out page (`userOptOut`).
-    public var appOptOut: Bool
+    package var appOptOut: Bool
     /// SHA-256 hex of the device id (`c9`, `c1`): the ad id, else the vendor id. Nil for noID.
-    public let hashedDeviceID: String?
+    package let hashedDeviceID: String?
     /// SHA-256 hex of the vendor id (`ve_id`). Nil for noID.
-    public let hashedVendorID: String?
+    package let hashedVendorID: String?
     /// The first-party id, when enabled (never for noID).
-    public let firstPartyID: FirstPartyID?
+    package let firstPartyID: FirstPartyID?
 
     static let optOutKey = "optout"
     static let vendorIDKey = "vendorid"
 
     /// Opted out at OS level or app level; always for noID.
-    public var optedOut: Bool { flavor == .noID || osOptOut || appOptOut }
+    package var optedOut: Bool { flavor == .noID || osOptOut || appOptOut }
 
     /// Reads the device identity, the stored choice and the first-party id for `appInfo`;
     /// storage failures are added to `issues` (the profile then holds what is known in memory).

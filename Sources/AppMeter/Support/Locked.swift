@@ -1,22 +1,22 @@
 import Foundation
 
 /// A value guarded by a lock, for the few places where a caller's thread must read or write
-/// shared state synchronously (the public facade's snapshot, the instance registry).
+/// shared state synchronously (the package facade's snapshot, the instance registry).
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 / iOS 18; an `NSLock` keeps the
 /// engine usable on older deployment targets and costs a few tens of nanoseconds.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
     /// Creates a lock-guarded box holding `value`.
-    public init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value and returns its result.
     @inlinable
-    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         try lockedAccess(body)
     }
 

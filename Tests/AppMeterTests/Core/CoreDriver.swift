@@ -37,6 +37,7 @@ struct CoreDriver {
     }
 
     /// One playhead per second for each position; the descriptions of all their effects.
+    @discardableResult
     mutating func playheads(_ positions: ClosedRange<Int64>) -> [String] {
         positions.flatMap { self(.playhead($0), after: 1) }
     }
