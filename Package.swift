@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "meter",
             dependencies: [
-                "Census", "MeterDemo",
+                "Census", "MeterDemo", "MeterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Census
+import MeterWire
 
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,7 +27,10 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
-            guard (1...3600).contains(interval) else { throw ValidationError("--interval must be 1…3600") }
+            let range = ConfigAnswer.intervalRange
+            guard range.contains(interval) else {
+                throw ValidationError("--interval must be \(range.lowerBound)…\(range.upperBound)")
+            }
         }
 
         func run() async throws {
