@@ -25,6 +25,13 @@ public struct DemoScenario: Sendable {
     /// Expected credited seconds per asset id, worked out by hand from the crediting rule
     /// (docs/protocol.md): each report exactly +1 over the previous one of the same asset credits 1 s.
     public let expected: [String: Int64]
+
+    /// Creates a scenario.
+    public init(name: String, steps: [DemoStep], expected: [String: Int64]) {
+        self.name = name
+        self.steps = steps
+        self.expected = expected
+    }
 }
 
 extension DemoScenario {

@@ -30,6 +30,28 @@ import FoundationNetworking
         #expect(stats.rejects == 0)
     }
 
+    /// An ad inside audio content goes out with `rt=audio` and `c3=st,a`: the census credits it as
+    /// an ad (it used to read `rt` first and credit the ad's seconds as audio content).
+    @Test func anAdInsideAudioContentIsCreditedAsAnAd() async throws {
+        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
+        let runner = DemoRunner(census: census)
+        var audio = ["type": "content", "assetid": "radio-show", "program": "Morning", "title": "Morning 1",
+                     "length": "3600", "airdate": "20261121 08:00:00", "isfullepisode": "y", "adloadtype": "2"]
+        audio["isAudio"] = "true"
+        let scenario = DemoScenario(
+            name: "Audio with a midroll", steps: [
+                .play(channel: "Radio"), .load(audio), .playheads(Array(0...40)),
+                .load(["type": "midroll", "assetid": "audio-ad"]), .playheads(Array(0...15)), .stop,
+                .load(audio), .playheads(Array(41...60)), .end,
+            ],
+            expected: ["radio-show": 60, "audio-ad": 15])
+        let outcome = try await runner.run(scenario)
+        let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
+        await census.stop()
+        #expect(outcome.matches)
+        #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.assetid, $0.kind) }) == ["radio-show": .audio, "audio-ad": .ad])
+    }
+
     /// 10,000 valid pings and 1,000 malformed ones, eight at a time: exactly 10,000 stored,
     /// 1,000 rejected with reasons, and the server still answering.
     @Test(arguments: Backend.available)
