@@ -37,6 +37,7 @@ let package = Package(
             name: "Census",
             dependencies: [
                 "MeterWire",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),

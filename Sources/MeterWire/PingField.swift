@@ -3,6 +3,8 @@
 /// it, so a name is written once.
 public enum PingField: String, Sendable, CaseIterable {
     case product = "prd"
+    /// The parent (client) id, when the app overrides it (Poland `clientid`).
+    case clientID = "ci"
     case assetName = "asn"
     case firstPartyID = "fp_id"
     case firstPartyCreated = "fp_cr_tm"
@@ -10,6 +12,8 @@ public enum PingField: String, Sendable, CaseIterable {
     case vendorID = "ve_id"
     case title = "tl"
     case privacyVersion = "prv"
+    /// The sub-brand (vcid), when the app overrides it (Poland `subbrand`).
+    case subbrand = "c6"
     case program = "cg"
     case appID = "c13"
     case segA = "c32"
@@ -39,7 +43,10 @@ public enum PingField: String, Sendable, CaseIterable {
     case isLive = "c58"
     case sessionID = "c59"
     case createdAt = "c61"
+    case pipMode = "c63"
     case userOptOut = "uoo"
+    /// The program genre (Poland `progen`).
+    case programGenre = "c44"
     case durationType = "davty"
     case pingID = "pingid"
     /// AppMeter: `1` on a ping rebuilt from a credit checkpoint after the process died.
@@ -53,6 +60,9 @@ public enum PingField: String, Sendable, CaseIterable {
     /// The prefix of the value (`cln,` for `c27`), or "" when the value is bare.
     public var prefix: String {
         switch self {
+        case .subbrand: "vc,"
+        case .pipMode: "pipMode,"
+        case .programGenre: "progen,"
         case .appID: "asid,"
         case .segA: "segA,"
         case .segB: "segB,"

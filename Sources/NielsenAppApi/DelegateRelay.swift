@@ -23,10 +23,15 @@ final class DelegateRelay: Sendable {
         let (api, delegate) = refs.withLock { ($0.api, $0.delegate) }
         guard let api, let delegate else { return }
         let dictionary = event.delegateDictionary
+        // Both forms: the one the app implemented runs, the other is the protocol's no-op.
+        let imported: NielsenAppApi? = api
+        let importedDictionary: [AnyHashable: Any]? = dictionary
         if event.code.isEvent {
             delegate.nielsenAppApi(api, eventOccurred: dictionary)
+            delegate.nielsenAppApi(imported, eventOccurred: importedDictionary)
         } else {
             delegate.nielsenAppApi(api, errorOccurred: dictionary)
+            delegate.nielsenAppApi(imported, errorOccurred: importedDictionary)
         }
     }
 }

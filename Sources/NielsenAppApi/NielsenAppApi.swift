@@ -22,10 +22,10 @@ public final class NielsenAppApi: Sendable {
     private let instance: MeterInstance?
     private let relay = DelegateRelay()
 
-    private static let logger = Logger(label: "NielsenAppApi")
-
-    /// Creates an SDK instance, or returns nil when `appInfo` is invalid (the reason is logged)
-    /// or when four instances for the same appid are already alive.
+    /// Creates an SDK instance, or returns nil when `appInfo` has no usable `appid` or is not a
+    /// JSON object or dictionary of strings, or when four instances for the same appid are already
+    /// alive; the reason is logged at ERROR. Any other problem in appInfo (a missing `appname`, an
+    /// unknown `nol_devDebug`…) is reported to the delegate and measurement goes on.
     ///
     /// - Parameters:
     ///   - appInfo: a JSON object string or a dictionary with `appid` (required, `P`/`T` + GUID),
@@ -39,24 +39,28 @@ public final class NielsenAppApi: Sendable {
     /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
     public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
+        let logger = environment.makeLogger(label: "NielsenAppApi")
         let values: [String: String]
-        switch UntypedInput.stringDictionary(from: appInfo) {
-        case .success(let parsed): values = parsed
+        let inputIssues: [AppInfoIssue]
+        switch UntypedInput.appInfoDictionary(from: appInfo) {
+        case .success(let parsed):
+            values = parsed.values
+            inputIssues = parsed.problems.map { AppInfoIssue(code: .emptyValue, message: "appInfo: \($0)") }
         case .failure(let error):
-            Self.logger.error("NielsenAppApi not created: appInfo \(error)")
+            logger.error("NielsenAppApi not created: appInfo \(error)")
             return nil
         }
         let parsedInfo: AppInfo
-        switch AppInfo.parse(values) {
+        switch AppInfo.parse(values, inputIssues: inputIssues) {
         case .success(let info): parsedInfo = info
         case .failure(let error):
-            Self.logger.error("NielsenAppApi not created: \(error)")
+            logger.error("NielsenAppApi not created: \(error)")
             return nil
         }
         let relay = self.relay
         guard let instance = MeterInstance(appInfo: parsedInfo, environment: environment, events: relay.deliver)
         else {
-            Self.logger.error(
+            logger.error(
                 "NielsenAppApi not created: appid \(parsedInfo.appID) already has four live instances; release one first")
             return nil
         }
@@ -159,10 +163,12 @@ public final class NielsenAppApi: Sendable {
 
     /// Passes a URL the opt-out web view navigated to. Returns true when it was the opt-out
     /// (`nielsenappsdk://1`) or opt-in (`nielsenappsdk://0`) command, which the SDK records and keeps
-    /// across launches (the app need not store it); false for any other string.
+    /// across launches (the app need not store it); false for any other string and for nil (the
+    /// guides pass `navigationAction.request.url?.absoluteString` as it is).
     @discardableResult
-    public func userOptOut(_ optOut: String) -> Bool {
-        instance?.userOptOut(optOut) ?? false
+    public func userOptOut(_ optOut: String?) -> Bool {
+        guard let optOut else { return false }
+        return instance?.userOptOut(optOut) ?? false
     }
 
     /// The device id sent in pings (SHA-256 hex), or an empty string when opted out or noID.

@@ -55,6 +55,50 @@ enum UntypedInput {
         return .failure(.notJSONObject(found: typeName(input)))
     }
 
+    /// appInfo in either form, leniently: a value that is not a string is reported and, when it is
+    /// a number or a boolean, used in its string form (`1.0` → `"1.0"`, `false` → `"false"`), so
+    /// that only an unusable appid stops measurement.
+    static func appInfoDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
+        let object: Any
+        if let text = input as? String {
+            guard let data = text.data(using: .utf8) else { return .failure(.malformedJSON("not UTF-8")) }
+            do {
+                object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                return .failure(.malformedJSON(shortReason(error)))
+            }
+        } else {
+            object = input
+        }
+        if let ready = object as? [String: String] { return .success((ready, [])) }
+        var dictionary: [String: Any] = [:]
+        if let typed = object as? [String: Any] {
+            dictionary = typed
+        } else if let untyped = object as? [AnyHashable: Any] {
+            for (key, value) in untyped {
+                guard let name = key.base as? String else { return .failure(.nonStringKey("\(key)")) }
+                dictionary[name] = value
+            }
+        } else {
+            return .failure(.notJSONObject(found: typeName(object)))
+        }
+        var values: [String: String] = [:]
+        var problems: [String] = []
+        for key in dictionary.keys.sorted() {
+            let value = dictionary[key]!
+            if let string = value as? String, !(value is NSNumber) {
+                values[key] = string
+            } else if type(of: value) == Bool.self || value is NSNumber {
+                let text = type(of: value) == Bool.self ? ((value as! Bool) ? "true" : "false") : (value as! NSNumber).stringValue
+                values[key] = text
+                problems.append("the value of '\(key)' is \(typeName(value)); every value must be a string, read as \"\(text)\"")
+            } else {
+                problems.append("the value of '\(key)' is \(typeName(value)); every value must be a string, ignored")
+            }
+        }
+        return .success((values, problems))
+    }
+
     private static func strings(from dictionary: [String: Any]) -> Result<[String: String], InputError> {
         var result: [String: String] = [:]
         result.reserveCapacity(dictionary.count)

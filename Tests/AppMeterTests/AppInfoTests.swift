@@ -10,18 +10,33 @@ import Testing
         (["appname": "A", "appversion": "1", "appid": ""], .emptyAppID),
         (["appname": "A", "appversion": "1", "appid": "PXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX"], .emptyAppID),
         (["appname": "A", "appversion": "1", "appid": "X12345678-ABCD-4EF0-9123-456789ABCDEF"], .emptyAppID),
-        (["appversion": "1", "appid": "P12345678-ABCD-4EF0-9123-456789ABCDEF"], .emptyAppName),
-        (["appname": "A", "appid": "P12345678-ABCD-4EF0-9123-456789ABCDEF"], .emptyAppVersion),
-        (valid.merging(["nol_devDebug": "LOUD"]) { $1 }, .emptyValue),
-        (valid.merging(["nol_collectorURL": "ftp://x"]) { $1 }, .emptyValue),
     ] as [([String: String], MeterEventCode)])
-    func invalidAppInfoIsRejected(_ values: [String: String], _ code: MeterEventCode) {
+    func onlyAnUnusableAppIDIsRejected(_ values: [String: String], _ code: MeterEventCode) {
         guard case .failure(let error) = AppInfo.parse(values) else {
             Issue.record("accepted \(values)")
             return
         }
         #expect(error.code == code)
         #expect(NielsenAppApi(appInfo: values, delegate: nil) == nil)
+    }
+
+    /// Anything else falls back to a default (or is detected) and becomes an issue to report.
+    @Test(arguments: [
+        (["appid": "P12345678-ABCD-4EF0-9123-456789ABCDEF", "appversion": "1", "sfcode": "ire"], [MeterEventCode.emptyAppName]),
+        (["appid": "P12345678-ABCD-4EF0-9123-456789ABCDEF", "appname": "A", "sfcode": "it"], [.emptyAppVersion]),
+        (["appid": "P12345678-ABCD-4EF0-9123-456789ABCDEF"], []),                 // generic: detected, not required
+        (valid.merging(["nol_devDebug": "LOUD"]) { $1 }, [.emptyValue]),
+        (valid.merging(["nol_collectorURL": "ftp://x"]) { $1 }, [.emptyValue]),
+        (valid.merging(["nol_sdkFlavor": "kids"]) { $1 }, [.emptyValue]),
+        (valid.merging(["enableFpid": "yes"]) { $1 }, [.emptyValue]),
+    ] as [([String: String], [MeterEventCode])])
+    func otherProblemsAreReportedAndMeasuringGoesOn(_ values: [String: String], _ codes: [MeterEventCode]) throws {
+        let info = try AppInfo.parse(values, fallbackAppName: "Detected", fallbackAppVersion: "9").get()
+        #expect(info.issues.map(\.code) == codes)
+        #expect(!info.appName.isEmpty && !info.appVersion.isEmpty)
+        #expect(info.debugLevel == nil || values["nol_devDebug"] != "LOUD")
+        #expect(info.collectorURL.scheme == "https")
+        #expect(info.firstPartyIDEnabled)
     }
 
     @Test func collectorComesFromSFCodeUnlessOverridden() throws {
@@ -48,12 +63,18 @@ import Testing
     /// Tests never reach a real collector: loopback only, storage in memory.
     static let offline = MeterEnvironment(storage: InMemoryStorage())
 
-    @Test func appInfoAsJSONStringWorksAndNumbersAreRejected() {
+    @Test func appInfoAsJSONStringWorksAndANumberIsReadAsItsStringAndReported() async {
         let json = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE0\",\"appname\":\"A\",\"appversion\":\"1\","
             + "\"sfcode\":\"uat-cert\",\"nol_collectorURL\":\"http://127.0.0.1:9\"}"
         #expect(NielsenAppApi(appInfo: json, delegate: nil, environment: Self.offline) != nil)
-        let numeric = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE1\",\"appname\":\"A\",\"appversion\":2}"
-        #expect(NielsenAppApi(appInfo: numeric, delegate: nil) == nil)
+        let numeric = "{\"appid\":\"P12345678-ABCD-4EF0-9123-456789ABCDE1\",\"appname\":\"A\",\"appversion\":2,"
+            + "\"nol_collectorURL\":\"http://127.0.0.1:9\"}"
+        let errors = ErrorCollector()
+        let api = NielsenAppApi(appInfo: numeric, delegate: errors, environment: Self.offline)
+        #expect(api?.meter?.appInfo.appVersion == "2")
+        await api?.meter?.waitUntilProcessed()
+        #expect(errors.descriptions.contains { $0.contains("'appversion'") && $0.contains("\"2\"") })
+        #expect(NielsenAppApi(appInfo: "{\"appid\": 7}", delegate: nil, environment: Self.offline) == nil)
     }
 
     @Test func atMostFourLiveInstancesPerAppID() {

@@ -96,16 +96,16 @@ import Testing
         #expect(meter.snapshot.ignoredCalls == 0)
     }
 
-    @Test func interruptionStopsCreditUntilMetadataIsLoadedAgain() async {
-        let meter = MeterHarness()
+    /// dcr-ireland-video-ios-sdk.txt: "Once the playback resumes, start sending pings
+    /// playheadPosition for the new viewing session" — `stop`, then playheads only.
+    @Test func irelandResumeAfterStopWithPlayheadsOnlyIsCredited() async {
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "ire"))
         meter.api.play(["channelName": "ChannelName"])
         meter.api.loadMetadata(Fixtures.content())
         meter.play(0...100)
         meter.api.stop()
         meter.clock.advance(by: 300)                 // paused for five minutes
-        meter.play(101...101)                        // a stray playhead while stopped: ignored
-        meter.api.loadMetadata(Fixtures.content())
-        meter.play(101...200)
+        meter.play(101...200)                        // resumed: playheads only, as the guide says
         meter.api.end()
 
         let pings = await meter.pings()
@@ -116,8 +116,104 @@ import Testing
             "timer content/vid345-67483 60",
             "timer content/vid345-67483 40",
         ])
-        #expect(meter.snapshot.ignoredCalls == 1)
+        #expect(pings.map { $0["davty"]! } == ["0", "1", "1", "1", "2"])
+        #expect(meter.snapshot.ignoredCalls == 0)
         #expect(meter.snapshot.creditedSeconds[AssetKey(.content, "vid345-67483")] == 200)
+        #expect(meter.snapshot.state == .idle)
+    }
+
+    @Test func afterEndPlayheadsAloneResumeNothing() async {
+        let meter = MeterHarness()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...10)
+        meter.api.end()
+        meter.play(11...20)                          // the content ended: nothing to resume
+        #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 10])
+        #expect(meter.snapshot.ignoredCalls == 10)
+    }
+
+    /// DCR_Poland_Video_iOS_SDK use case 2: "nielsenApi.stop(); // Always call stop irrespective of
+    /// postroll is followed or not", then "End of Stream: nielsenApi.end()". The channel name is
+    /// the app name when `play` gives none.
+    @Test func polandStopThenEndEndsTheContent() async {
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "pl"))
+        let api = meter.api
+        api.play()
+        api.loadMetadata(Fixtures.content())
+        api.loadMetadata(Fixtures.ad("preroll", "pre1"))
+        meter.play(0...10)
+        api.stop()
+        api.loadMetadata(Fixtures.content())
+        meter.play(0...30)
+        api.stop()                                   // always stop…
+        api.end()                                    // …then end
+        api.loadMetadata(Fixtures.content())         // the same content again: a new view, from 0
+        meter.play(0...5)
+        api.stop()
+
+        let pings = await meter.pings()
+        #expect(pings.map(\.summary) == [
+            "view ad/pre1 0", "timer ad/pre1 10",
+            "view content/vid345-67483 0", "timer content/vid345-67483 30",
+            "timer content/vid345-67483 0",
+            "view content/vid345-67483 0", "timer content/vid345-67483 5",
+        ])
+        #expect(pings[4]["davty"] == "2")
+        #expect(pings.allSatisfy { $0["asn"] == "Harness" })
+        #expect(meter.snapshot.ignoredCalls == 0)
+    }
+
+    /// DCR_Italy_Video_iOS_SDK / DCR_Italy_AUDIO_iOS_SDK: "If changing audio or listening to a new
+    /// audio, call play() each time" — a new viewing session with the new channel name.
+    @Test func italyPlayForEachNewStreamStartsANewSession() async {
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "it"))
+        meter.api.play(["channelName": "Radio Uno"])
+        meter.api.loadMetadata(Fixtures.content("stream-1"))
+        meter.play(0...20)
+        meter.api.play(["channelName": "Radio Due"])  // no stop: the app switches streams
+        meter.api.loadMetadata(Fixtures.content("stream-2"))
+        meter.play(0...10)
+        meter.api.end()
+        let pings = await meter.pings()
+        #expect(pings.map(\.summary) == [
+            "view content/stream-1 0", "timer content/stream-1 20",
+            "view content/stream-2 0", "timer content/stream-2 10",
+        ])
+        #expect(pings.map { "\($0["asn"]!) \($0["c59"]!)" } == [
+            "Radio Uno sesid,ses1", "Radio Uno sesid,ses1", "Radio Due sesid,ses2", "Radio Due sesid,ses2",
+        ])
+        #expect(meter.snapshot.ignoredCalls == 0)
+    }
+
+    /// ios-simplified-api.txt "Managing Ads": the same ad back to back with a new `adldx` (or
+    /// `adIdx`) is a new ad: its own view and its own credit from playhead 0.
+    @Test func theSameAdBackToBackWithANewIndexIsTwoAds() async {
+        let meter = MeterHarness()
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.api.loadMetadata(["type": "midroll", "assetid": "ad-x", "adldx": "1"])
+        meter.play(0...15)
+        meter.api.loadMetadata(["type": "midroll", "assetid": "ad-x", "adIdx": "2"])
+        meter.play(0...15)
+        meter.api.stop()
+        let pings = await meter.pings()
+        #expect(pings.map(\.summary) == [
+            "view ad/ad-x 0", "timer ad/ad-x 15", "view ad/ad-x 0", "timer ad/ad-x 15",
+        ])
+        #expect(pings.map { $0["adidx"]! } == ["1/1", "1/1", "2/2", "2/2"])
+        #expect(await meter.creditedOnTheWire() == ["ad/ad-x": 30])
+    }
+
+    /// Live as the guides describe it: length 86400 (24×7), or an event's planned length, or 0,
+    /// with playheads that are Unix times; a VOD of unknown length (0, small playheads) is not live.
+    @Test(arguments: [("86400", Int64(0), true), ("7200", 1_700_000_100, true), ("0", 1_700_000_100, true),
+                      ("0", 0, false), ("3600", 0, false)])
+    func liveFollowsTheLengthAndThePlayheads(_ length: String, _ first: Int64, _ live: Bool) async {
+        let meter = MeterHarness()
+        meter.api.loadMetadata(Fixtures.content("a", length: length))
+        meter.play(first...(first + 3))
+        meter.api.end()
+        #expect(await meter.pings().allSatisfy { $0["c58"] == "isLive,\(live)" })
     }
 
     @Test func seekCreditsNothingAndBecomesTheNewReference() async {

@@ -56,12 +56,21 @@ import Testing
         #expect(ad.assetID == "AD-1")
     }
 
-    @Test func liveIsLengthZeroOr86400() {
-        for (length, live) in [("0", true), ("86400", true), ("3600", false)] {
-            guard case .content(let content)? = MetadataParser.parse(Fixtures.content(length: length), market: .generic).metadata
-            else { Issue.record("not content"); continue }
-            #expect(content.isLive == live)
-        }
+    @Test func italysAdLoadTypeHasToBe2IsReportedNotEnforced() {
+        var values = Fixtures.content()
+        values["adloadtype"] = "1"
+        let italy = MetadataParser.parse(values, market: MarketProfile.forSFCode("it"))
+        #expect(italy.issues.map(\.key) == ["adloadtype"])
+        #expect(italy.issues.first?.code == .failedParseMetadata)
+        guard case .content(let content)? = italy.metadata else { Issue.record("not measured"); return }
+        #expect(content.adLoadType == .linear)
+        #expect(MetadataParser.parse(values, market: .generic).issues.isEmpty)
+    }
+
+    @Test func theCompactAirdateOfTheSimplifiedGuideIsAccepted() {
+        var values = Fixtures.content()
+        values["airdate"] = "20161013204400"
+        #expect(MetadataParser.parse(values, market: .generic).issues.isEmpty)
     }
 
     @Test func everyMarketHasADistinctSFCode() {

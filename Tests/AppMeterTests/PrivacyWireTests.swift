@@ -217,9 +217,17 @@ import Testing
         #expect(ping["c9"] == "devid,\(PrivacyWireTests.device)")  // other identifiers unaffected
     }
 
-    @Test func aBadEnableFpidValueIsInvalidAppInfo() {
-        #expect(NielsenAppApi(appInfo: MeterHarness.appInfo(extra: ["enableFpid": "yes"]), delegate: nil) == nil)
-        #expect(NielsenAppApi(appInfo: MeterHarness.appInfo(extra: ["nol_sdkFlavor": "kids"]), delegate: nil) == nil)
+    /// A typo in these flags is reported (1004); the first-party id stays on, the flavour is the build's.
+    @Test func aBadEnableFpidOrFlavourValueFallsBackAndIsReported() async {
+        let errors = ErrorCollector()
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["enableFpid": "yes", "nol_sdkFlavor": "kids"]),
+                                 delegate: errors)
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...1)
+        let ping = await meter.pings().first!
+        #expect(ping["fp_id"] == "fpid1")
+        #expect(meter.api.meter!.flavor == .global)
+        #expect(errors.codes == [1004, 1004])
     }
 }
 

@@ -30,6 +30,44 @@ import Testing
         }
     }
 
+    /// The example pings printed in the Ireland guides (iOS and Android SDK 8.1), exactly as
+    /// published: no `pingid`. Each is stored, a re-delivery (new `c62`/`rnd`) is credited once,
+    /// and the shared classification makes the iOS one an ad and the Android one content.
+    @Test(arguments: Backend.available)
+    func theOriginalSDKsExamplePingsAreTakenAndCreditedOnce(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            for (example, resent) in [(GuideExamplePings.iOS, true), (GuideExamplePings.android, false)] {
+                let query = String(example.split(separator: "?", maxSplits: 1)[1])
+                try await client.execute(uri: "/cgi-bin/gn?" + query, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(String(buffer: response.body) == "stored\n")
+                }
+                guard resent else { continue }
+                let again = query.replacingOccurrences(of: "rnd=1629966255319", with: "rnd=1629966299000")
+                    .replacingOccurrences(of: "sendTime,1629966255", with: "sendTime,1629966299")
+                try await client.execute(uri: "/cgi-bin/gn?" + again, method: .get) { response in
+                    #expect(String(buffer: response.body) == "duplicate\n")
+                }
+            }
+            let rows = try await server.store.report(ReportQuery())
+            #expect(rows.map { "\($0.assetid) \($0.kind.rawValue) \($0.creditedSeconds)" }.sorted()
+                    == ["218531 content 34", "51HERB1501 ad 15"])
+        }
+    }
+
+    @Test(arguments: Backend.available)
+    func aPingWithAnEmptyAssetIDIsStoredAndReported(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let uri = "/cgi-bin/gn?" + PingQueries.valid(pingID: "no-asset", asset: "")
+            try await client.execute(uri: uri, method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            let rows = try await server.store.report(ReportQuery())
+            #expect(rows.map(\.assetid) == [""])
+            #expect(rows.first?.creditedSeconds == 10)
+        }
+    }
+
     @Test(arguments: Backend.available)
     func malformedPingsGet400WithTheReasonAndAreRecorded(_ backend: Backend) async throws {
         try await withApp(backend) { client, server in

@@ -25,7 +25,9 @@ import Glibc
 
     /// A player SIGKILLed at a random moment, twenty times; each relaunch delivers what the dead
     /// process left. The census must credit every asset within 10 seconds of what was played, and
-    /// never more.
+    /// never more. Playback runs 100× real time, so a 10 ms stall of the player's engine (other
+    /// tests run beside this one) already costs a playhead: faster, the bound would measure the
+    /// machine's load rather than the SDK.
     @Test func killedPlayersLoseAtMostTenSecondsAndNeverCreditTwice() async throws {
         let meter = try #require(Self.meterExecutable, "the meter executable is not built beside the tests")
         let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
@@ -36,8 +38,8 @@ import Glibc
             let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)").path
             let asset = "kill-\(run)"
             let player = try launch(meter, ["play", "--collector", census.baseURL, "--asset", asset, "--seconds", "600",
-                                            "--interval", "0.005", "--storage", storage])
-            let lifetime = Double.random(in: 0.05...1.5, using: &generator)
+                                            "--interval", "0.01", "--storage", storage])
+            let lifetime = Double.random(in: 0.05...2.5, using: &generator)
             try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
             kill(player.process.processIdentifier, SIGKILL)
             player.process.waitUntilExit()

@@ -31,14 +31,13 @@ import Testing
     /// Each malformed query, and the words its rejection must contain.
     @Test(arguments: [
         (good.replacingOccurrences(of: "c13=asid,P00000000-0000-4000-8000-000000000001&", with: ""), "missing c13"),
-        (good.replacingOccurrences(of: "&pingid=p1", with: ""), "missing pingid"),
         (good.replacingOccurrences(of: "cln,15", with: "cln,abc"), "c27 is \"abc\""),
         (good.replacingOccurrences(of: "cln,15", with: "15"), "c27 must start with \"cln,\""),
         (good.replacingOccurrences(of: "cln,15", with: "cln,-3"), "c27 is \"-3\""),
         (good.replacingOccurrences(of: "cln,15", with: "cln,999999"), "more than a day"),
         (good.replacingOccurrences(of: "prd=dcr", with: "prd=radio"), "prd is \"radio\""),
         (good.replacingOccurrences(of: "at=timer", with: "at=click"), "at is \"click\""),
-        (good.replacingOccurrences(of: "ai=vid1", with: "ai="), "ai has no asset id"),
+        (good.replacingOccurrences(of: "pingid=p1", with: "pingid="), "pingid must be 1 to 128 characters"),
         (good + "&tl=%E2%28", "malformed percent escape"),
         (good + "&tl=%G1", "malformed percent escape"),
         ("", "missing prd"),
@@ -49,6 +48,28 @@ import Testing
             return
         }
         #expect(rejection.reason.contains(reason), "\(rejection.reason)")
+    }
+
+    /// The original SDKs send no `pingid`: the key is derived from the content without the fields
+    /// a re-send changes, so a re-sent ping is the same ping and another ping is another.
+    @Test func aPingWithoutPingIDGetsAKeyFromItsContent() throws {
+        let bare = Self.good.replacingOccurrences(of: "&pingid=p1", with: "")
+        let first = try PingValidator.validate(query: Substring(bare + "&c62=sendTime,1&rnd=1000"), uriLength: 300).get()
+        let resent = try PingValidator.validate(query: Substring(bare + "&c62=sendTime,9&rnd=9000"), uriLength: 300).get()
+        let other = try PingValidator.validate(
+            query: Substring(bare.replacingOccurrences(of: "createtm,1700000000", with: "createtm,1700000060")), uriLength: 300).get()
+        #expect(first.pingID == resent.pingID)
+        #expect(first.pingID.hasPrefix("h") && first.pingID.count == 33)
+        #expect(other.pingID != first.pingID)
+    }
+
+    @Test func anEmptyAssetIDIsStoredAsItIs() throws {
+        let ping = try PingValidator.validate(query: Substring(Self.good.replacingOccurrences(of: "ai=vid1", with: "ai=")),
+                                              uriLength: 300).get()
+        #expect(ping.assetID == "")
+        let absent = try PingValidator.validate(query: Substring(Self.good.replacingOccurrences(of: "&ai=vid1", with: "")),
+                                                uriLength: 300).get()
+        #expect(absent.assetID == "")
     }
 
     @Test func urlsOver8KBAreRejected() {

@@ -6,11 +6,22 @@ import MeterWire
 struct DCRVideoPart: MeasurementPart {
     typealias Rule = PlayheadCrediting
 
+    /// What one crediting rule and one view belong to: an asset, and for ads the index the app
+    /// gave (`adldx`), so that the same ad played twice in a row is two ads.
+    struct SegmentKey: Hashable, Sendable {
+        var asset: AssetKey
+        var podIndex: String
+    }
+
     /// The asset being measured, from its `loadMetadata` until stop, end or another asset.
     struct Segment: Sendable {
         var metadata: AssetMetadata
-        var key: AssetKey
+        var key: SegmentKey
         var start: MeterInstant?
+        /// Decided at the first playhead: a 24×7 length, or playheads that are Unix times.
+        var isLive = false
+        /// For ads: the ad's place in its break (1 for the first ad after content).
+        var breakPosition = 0
         /// Credited seconds not yet in a ping.
         var pendingSeconds: Int64 = 0
         /// Of those, the seconds already in the durable checkpoint.
@@ -20,18 +31,34 @@ struct DCRVideoPart: MeasurementPart {
         var nextDurationPingID: String?
     }
 
+    /// Playheads at or above this are Unix times: the stream is live whatever its `length`.
+    static let unixTimeThreshold: Int64 = 1_000_000_000
+
     var durationPingInterval: Int64
     let checkpointInterval: Int64
     private(set) var segment: Segment?
+    /// The segment `stop` (or another interruption) closed: playheads resume it (Ireland).
+    private var resumable: Segment?
     /// One rule per asset: references survive ads and `stop`, and are forgotten on `end`.
-    private var rules: [AssetKey: Rule] = [:]
-    private var viewed: Set<AssetKey> = []
+    private var rules: [SegmentKey: Rule] = [:]
+    private var viewed: Set<SegmentKey> = []
     private var currentContent: ContentMetadata?
+    /// Content was measured since the last `end`: an `end` after `stop` still ends it (Poland).
+    private var contentToEnd: Segment?
+    /// Ads started since the last content segment, and the place each viewed ad had.
+    private var adsInBreak = 0
+    private var lastBreakPositions: [SegmentKey: Int] = [:]
 
     init(durationPingInterval: Int64, checkpointInterval: Int64) {
         self.durationPingInterval = durationPingInterval
         self.checkpointInterval = checkpointInterval
     }
+
+    /// Whether a playhead with nothing open has something to resume.
+    var canResume: Bool { segment != nil || resumable != nil }
+
+    /// Whether an `end` has content to end.
+    var canEnd: Bool { segment != nil || contentToEnd != nil }
 
     /// A new viewing session: every asset gets a view ping again.
     mutating func startSession() {
@@ -40,35 +67,64 @@ struct DCRVideoPart: MeasurementPart {
 
     /// `loadMetadata`: the same asset updates its metadata; another closes the current segment.
     mutating func load(_ metadata: AssetMetadata, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        let key = AssetKey(metadata.kind, metadata.assetID)
-        if case .content(let content) = metadata { currentContent = content }
+        let key: SegmentKey
+        switch metadata {
+        case .content(let content):
+            currentContent = content
+            key = SegmentKey(asset: AssetKey(.content, content.assetID), podIndex: "")
+        case .ad(let ad):
+            key = SegmentKey(asset: AssetKey(.ad, ad.assetID), podIndex: ad.podIndex)
+        }
         if segment?.key == key {
             segment?.metadata = metadata
             return
         }
         close(final: false, context, at: time, &out)
-        segment = Segment(metadata: metadata, key: key)
+        resumable = nil
+        var opened = Segment(metadata: metadata, key: key)
+        if key.asset.kind == .ad {
+            if resumedAd(key) == nil { adsInBreak += 1 }
+            opened.breakPosition = resumedAd(key) ?? adsInBreak
+        } else {
+            adsInBreak = 0
+            contentToEnd = opened
+        }
+        segment = opened
     }
 
-    /// `playheadPosition`.
+    /// The break position an ad already had when it is loaded again to resume it.
+    private func resumedAd(_ key: SegmentKey) -> Int? {
+        viewed.contains(key) ? lastBreakPositions[key] : nil
+    }
+
+    /// `playheadPosition`. With nothing open, resumes what `stop` closed.
     mutating func playhead(_ position: Int64, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard position >= 0 else {
             out.report(.invalidPlayheadPosition, "playheadPosition \(position) is negative; ignored")
             return
+        }
+        if segment == nil, let resumed = resumable {
+            out.log(.info, "resuming \(resumed.key.asset) after an interruption")
+            segment = resumed
+            resumable = nil
         }
         guard var current = segment else {
             out.log(.warning, "playheadPosition ignored: no metadata loaded; call loadMetadata first")
             out.progress.ignoredCalls += 1
             return
         }
-        out.log(.debug, "playheadPosition \(position)")
-        if current.start == nil { current.start = time }
+        out.log(.info, "playheadPosition \(position)")
+        if current.start == nil {
+            current.start = time
+            current.isLive = Self.isLive(current.metadata, firstPlayhead: position)
+        }
         if viewed.insert(current.key).inserted {
+            lastBreakPositions[current.key] = current.breakPosition
             out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
         }
         if rules[current.key, default: Rule()].credit(position) > 0 {
             current.pendingSeconds += 1
-            out.progress.creditedSeconds[current.key, default: 0] += 1
+            out.progress.creditedSeconds[current.key.asset, default: 0] += 1
             if current.pendingSeconds >= durationPingInterval {
                 sendDuration(&current, context, at: time, final: false, &out)
             } else if current.pendingSeconds - current.checkpointedSeconds >= checkpointInterval {
@@ -78,11 +134,31 @@ struct DCRVideoPart: MeasurementPart {
         segment = current
     }
 
-    /// `end`: closes the content and forgets every reference, so it can be viewed again.
+    /// Live when the content's length is the 24×7 one or its playheads are Unix times (an event's
+    /// planned length, or 0 for unknown, is live only then).
+    static func isLive(_ metadata: AssetMetadata, firstPlayhead: Int64) -> Bool {
+        guard case .content(let content) = metadata else { return false }
+        return content.length == ContentMetadata.alwaysOnLength || firstPlayhead >= unixTimeThreshold
+    }
+
+    /// `end`: closes the content (a final ping, even after `stop`) and forgets every reference, so
+    /// it can be viewed again.
     mutating func end(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        close(final: true, context, at: time, &out)
+        if let open = segment, open.key.asset.kind == .content {
+            close(final: true, context, at: time, &out)
+        } else {
+            close(final: false, context, at: time, &out)
+            if let ended = contentToEnd {
+                // Stopped before: the end still reaches the census, as a final ping of 0 seconds.
+                out.send(build(.duration, for: ended, credited: 0, context, at: time, final: true, id: context.newPingID()))
+            }
+        }
         rules.removeAll()
         viewed.removeAll()
+        lastBreakPositions.removeAll()
+        resumable = nil
+        contentToEnd = nil
+        adsInBreak = 0
     }
 
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
@@ -97,6 +173,9 @@ struct DCRVideoPart: MeasurementPart {
         if current.pendingSeconds > 0 {
             sendDuration(&current, context, at: time, final: final, &out)
         }
+        if current.key.asset.kind == .content { contentToEnd = current }
+        current.start = nil
+        resumable = final ? nil : current
     }
 
     /// Sends the pending seconds in a duration ping with the id the checkpoint already carries,
@@ -128,6 +207,7 @@ struct DCRVideoPart: MeasurementPart {
     ) -> Ping {
         PingBuilder.build(PingFacts(
             context: context, asset: segment.metadata, content: currentContent, kind: kind, creditedSeconds: credited,
-            segmentStart: segment.start ?? time, createdAt: time, isFinal: final, pingID: id))
+            segmentStart: segment.start ?? time, createdAt: time, isFinal: final, isLive: segment.isLive,
+            adPosition: segment.key.asset.kind == .ad ? segment.breakPosition : nil, pingID: id))
     }
 }

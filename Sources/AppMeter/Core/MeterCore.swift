@@ -87,10 +87,13 @@ package struct MeterCore: Sendable {
     private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
         switch command {
         case .play(let channel):
+            let wasProcessing = state == .processing
             guard accept(.play, &out) else { return }
             out.log(.info, "play channelName=\(channel ?? "")")
+            // Italy: "call play() each time" for a new stream: what was open ends its session.
+            if wasProcessing { video.close(final: false, context, at: time, &out) }
             context.sessionID = context.identifiers.newSessionID()
-            context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingBuilder.defaultChannelName
+            context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.appInfo)
             video.startSession()
         case .loadMetadata(let parsed):
             // Problems are reported only for a call the lifecycle table takes.
@@ -106,6 +109,10 @@ package struct MeterCore: Sendable {
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
             video.load(metadata, context, at: time, &out)
         case .playhead(let position):
+            // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
+            if state == .idle && !video.canResume {
+                return ignore("playheadPosition ignored in Idle: nothing to resume; call loadMetadata before sending playheads", &out)
+            }
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
@@ -114,6 +121,10 @@ package struct MeterCore: Sendable {
             out.log(.info, "stop")
             video.close(final: false, context, at: time, &out)
         case .end:
+            // Idle takes `end` only to end content that `stop` closed (Poland: "always call stop", then end).
+            if state == .idle && !video.canEnd {
+                return ignore("end ignored: no content was measured since the last end", &out)
+            }
             guard accept(.end, &out) else { return }
             out.log(.info, "end")
             video.end(context, at: time, &out)
@@ -159,6 +170,12 @@ package struct MeterCore: Sendable {
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// Counts and logs a call the state's cell takes only under a condition that does not hold.
+    private func ignore(_ reason: String, _ out: inout Emission) {
+        out.log(.warning, reason)
+        out.progress.ignoredCalls += 1
     }
 
     /// Applies the lifecycle table: moves to the next state, or counts and logs an ignored call.

@@ -6,10 +6,23 @@ struct PingContext: Sendable {
     let identifiers: IdentifierSource
     /// The viewing session (`c59`), from `play` (or the first `loadMetadata`).
     var sessionID: String?
-    /// `asn`, from `play`.
-    var channelName = PingBuilder.defaultChannelName
+    /// `asn`, from `play`; until then the market's default.
+    var channelName: String
     /// The identifier fields, changed only by the user's opt-out choice.
     var identity: PingIdentity
+
+    init(appInfo: AppInfo, sdkVersion: String, identifiers: IdentifierSource, identity: PingIdentity) {
+        self.appInfo = appInfo
+        self.sdkVersion = sdkVersion
+        self.identifiers = identifiers
+        self.identity = identity
+        channelName = Self.defaultChannelName(for: appInfo)
+    }
+
+    /// `defaultChannelName` (API reference), or the app name where the market says so (Poland).
+    static func defaultChannelName(for appInfo: AppInfo) -> String {
+        appInfo.market.channelNameDefaultsToAppName ? appInfo.appName : PingBuilder.defaultChannelName
+    }
 
     func newPingID() -> String { identifiers.newPingID() }
 }

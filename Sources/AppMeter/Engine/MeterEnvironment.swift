@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// The outside world of an SDK instance: time, network, identity and cadence. Production code
 /// uses ``MeterEnvironment/live``; tests and `meter demo` inject virtual time and a recording
@@ -32,6 +33,9 @@ public struct MeterEnvironment: Sendable {
     /// How long `playheadPosition` calls may wait before the core takes them (0: at once): the
     /// core's playhead tick.
     public var playheadProcessingDelay: Double
+    /// Makes the log handler of an instance's logger (label `AppMeter.<appid>`); nil uses
+    /// swift-log's bootstrapped handler. The level is set from `nol_devDebug` either way.
+    public var logHandler: (@Sendable (_ label: String) -> any LogHandler)?
 
     /// Creates an environment.
     public init(
@@ -46,7 +50,8 @@ public struct MeterEnvironment: Sendable {
         retryPolicy: RetryPolicy = RetryPolicy(),
         queueBounds: QueueBounds = QueueBounds(),
         checkpointInterval: Int64 = 5,
-        playheadProcessingDelay: Double = 1
+        playheadProcessingDelay: Double = 1,
+        logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil
     ) {
         self.clock = clock
         self.transport = transport
@@ -60,6 +65,13 @@ public struct MeterEnvironment: Sendable {
         self.queueBounds = queueBounds
         self.checkpointInterval = checkpointInterval
         self.playheadProcessingDelay = playheadProcessingDelay
+        self.logHandler = logHandler
+    }
+
+    /// A logger labelled `label`, through ``logHandler`` when set.
+    public func makeLogger(label: String) -> Logger {
+        guard let logHandler else { return Logger(label: label) }
+        return Logger(label: label, factory: logHandler)
     }
 
     /// The real clock, `URLSession` and random ids.

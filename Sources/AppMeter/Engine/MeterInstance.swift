@@ -60,8 +60,9 @@ public final class MeterInstance: Sendable {
         privacyBox = Locked(privacy)
 
         let logLevel = appInfo.debugLevel?.logLevel ?? .critical
-        var logger = Logger(label: "AppMeter.\(appInfo.appID)")
+        var logger = environment.makeLogger(label: "AppMeter.\(appInfo.appID)")
         logger.logLevel = logLevel
+        logger.info("init appInfo=\(appInfo.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")) sdk=\(sdkVersion) flavor=\(flavor.rawValue)")
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
@@ -77,6 +78,9 @@ public final class MeterInstance: Sendable {
         let inbox = CommandInbox(clock: environment.clock)
         self.inbox = inbox
         let clock = environment.clock
+        for issue in appInfo.issues {
+            inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
+        }
         for issue in storageIssues {
             inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
         }

@@ -16,9 +16,21 @@ public struct MeterEvent: Sendable, Equatable {
         self.timestamp = timestamp
     }
 
-    /// The documented dictionary shape: `eventCode` (Int), `eventDescription` (String),
-    /// `timestamp` (Date).
+    /// The documented dictionary, with both key sets the guides show: `eventCode` (Int),
+    /// `eventDescription` (String) and `timestamp` (Date) of the `lastEventDict` page, and
+    /// `EventStatus` (Int), `Event Description` (String) and `TimeStamp` (String,
+    /// `2015-07-23 14:51:06 +0000`) of the API reference's sample event.
     public var dictionary: [String: any Sendable] {
-        ["eventCode": code.rawValue, "eventDescription": description, "timestamp": timestamp]
+        ["eventCode": code.rawValue, "eventDescription": description, "timestamp": timestamp,
+         "EventStatus": code.rawValue, "Event Description": description, "TimeStamp": Self.stamp(timestamp)]
+    }
+
+    /// `yyyy-MM-dd HH:mm:ss +0000`, in UTC.
+    static func stamp(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d:%02d +0000", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 }

@@ -20,18 +20,43 @@ public struct AppInfo: Sendable, Equatable {
     public let flavor: SDKFlavor?
     /// The folder set with `nol_storageDir`, if any.
     public let storageFolder: String?
+    /// `enableFpid` (default true): false wipes the first-party id and sends none.
+    public let firstPartyIDEnabled: Bool
     /// Every appInfo key, as given (later products read their own keys from here).
     public let values: [String: String]
+
+    /// Problems found in appInfo that did not stop measurement (a value fell back to its
+    /// default, or a key the market's guide requires was detected instead). The instance reports
+    /// each to its delegate and `lastErrorDict` as soon as it exists.
+    public let issues: [AppInfoIssue]
 
     /// The sfcode used when appInfo has none (the API reference calls it optional).
     public static let defaultSFCode = "dcr"
 
-    /// Validates appInfo values. `fallbackAppName`/`fallbackAppVersion` are used where the market
-    /// lets the SDK detect them (Poland).
+    /// The app's name as the platform knows it: the bundle's display name or name, else the
+    /// process name (Linux, command-line tools).
+    public static var detectedAppName: String {
+        let info = Bundle.main.infoDictionary
+        return (info?["CFBundleDisplayName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            ?? (info?["CFBundleName"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            ?? ProcessInfo.processInfo.processName
+    }
+
+    /// The app's version as the platform knows it: the bundle's short version, else "0".
+    public static var detectedAppVersion: String {
+        (Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "0"
+    }
+
+    /// Reads appInfo values. Only an unusable `appid` fails: any other problem becomes an
+    /// ``issues`` entry and the value its default, so that a typo never silently turns
+    /// measurement off. A missing `appname`/`appversion` is detected (`fallbackAppName`,
+    /// `fallbackAppVersion`) and, where the market's guide requires it, reported as 1005/1006.
+    /// `inputIssues` (problems the caller found reading the input) come first in ``issues``.
     public static func parse(
         _ values: [String: String],
-        fallbackAppName: String = ProcessInfo.processInfo.processName,
-        fallbackAppVersion: String = "0"
+        fallbackAppName: String = AppInfo.detectedAppName,
+        fallbackAppVersion: String = AppInfo.detectedAppVersion,
+        inputIssues: [AppInfoIssue] = []
     ) -> Result<AppInfo, AppInfoError> {
         let appID = values["appid", default: ""].trimmingCharacters(in: .whitespaces)
         guard !appID.isEmpty else {
@@ -42,57 +67,73 @@ public struct AppInfo: Sendable, Equatable {
                 code: .emptyAppID,
                 message: "appInfo 'appid' \"\(appID)\" is not a GUID prefixed with P or T (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX)"))
         }
+        var issues = inputIssues
         let sfcode = values["sfcode"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? defaultSFCode
         let market = MarketProfile.forSFCode(sfcode)
         var appName = values["appname", default: ""]
         var appVersion = values["appversion", default: ""]
-        if market.requiresAppNameAndVersion {
-            if appName.isEmpty {
-                return .failure(AppInfoError(code: .emptyAppName, message: "appInfo has no 'appname'"))
+        if appName.isEmpty {
+            appName = fallbackAppName
+            if market.requiresAppNameAndVersion {
+                issues.append(AppInfoIssue(
+                    code: .emptyAppName,
+                    message: "appInfo has no 'appname', which \(market.name) requires; measuring as \"\(appName)\""))
             }
-            if appVersion.isEmpty {
-                return .failure(AppInfoError(code: .emptyAppVersion, message: "appInfo has no 'appversion'"))
+        }
+        if appVersion.isEmpty {
+            appVersion = fallbackAppVersion
+            if market.requiresAppNameAndVersion {
+                issues.append(AppInfoIssue(
+                    code: .emptyAppVersion,
+                    message: "appInfo has no 'appversion', which \(market.name) requires; measuring as \"\(appVersion)\""))
             }
-        } else {
-            if appName.isEmpty { appName = fallbackAppName }
-            if appVersion.isEmpty { appVersion = fallbackAppVersion }
         }
         var debugLevel: DebugLevel?
         if let raw = values["nol_devDebug"] {
-            guard let level = DebugLevel(appInfoValue: raw) else {
-                return .failure(AppInfoError(
+            debugLevel = DebugLevel(appInfoValue: raw)
+            if debugLevel == nil {
+                issues.append(AppInfoIssue(
                     code: .emptyValue,
-                    message: "appInfo 'nol_devDebug' \"\(raw)\" is not one of INFO, WARN, ERROR, DEBUG"))
+                    message: "appInfo 'nol_devDebug' \"\(raw)\" is not one of INFO, WARN, ERROR, DEBUG; logging stays off"))
             }
-            debugLevel = level
         }
-        let collectorURL: URL
+        let defaultCollector = URL(string: "https://secure-\(sfcode).imrworldwide.com")
+            ?? URL(string: "https://secure-\(defaultSFCode).imrworldwide.com")!
+        var collectorURL = defaultCollector
         if let raw = values["nol_collectorURL"] {
-            guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", url.host != nil
-            else {
-                return .failure(AppInfoError(
-                    code: .emptyValue, message: "appInfo 'nol_collectorURL' \"\(raw)\" is not an http(s) URL"))
+            if let url = URL(string: raw), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+               url.host != nil {
+                collectorURL = url
+            } else {
+                issues.append(AppInfoIssue(
+                    code: .emptyValue,
+                    message: "appInfo 'nol_collectorURL' \"\(raw)\" is not an http(s) URL; sending to \(defaultCollector.absoluteString)"))
             }
-            collectorURL = url
-        } else {
-            collectorURL = URL(string: "https://secure-\(sfcode).imrworldwide.com")!
         }
         var flavor: SDKFlavor?
         if let raw = values["nol_sdkFlavor"] {
-            guard let parsed = SDKFlavor(appInfoValue: raw) else {
-                return .failure(AppInfoError(
-                    code: .emptyValue, message: "appInfo 'nol_sdkFlavor' \"\(raw)\" is not global, noAdFramework or noID"))
+            flavor = SDKFlavor(appInfoValue: raw)
+            if flavor == nil {
+                issues.append(AppInfoIssue(
+                    code: .emptyValue,
+                    message: "appInfo 'nol_sdkFlavor' \"\(raw)\" is not global, noAdFramework or noID; using the build's flavour"))
             }
-            flavor = parsed
         }
-        if let raw = values["enableFpid"], !["true", "false"].contains(raw.lowercased()) {
-            return .failure(AppInfoError(code: .emptyValue, message: "appInfo 'enableFpid' \"\(raw)\" is not \"true\" or \"false\""))
+        var fpidEnabled = true
+        if let raw = values["enableFpid"] {
+            switch raw.lowercased() {
+            case "true": fpidEnabled = true
+            case "false": fpidEnabled = false
+            default:
+                issues.append(AppInfoIssue(
+                    code: .emptyValue, message: "appInfo 'enableFpid' \"\(raw)\" is not \"true\" or \"false\"; the first-party id stays on"))
+            }
         }
         return .success(AppInfo(
             appID: appID, appName: appName, appVersion: appVersion, sfcode: sfcode,
             debugLevel: debugLevel, collectorURL: collectorURL, market: market, flavor: flavor,
-            storageFolder: values["nol_storageDir"].flatMap { $0.isEmpty ? nil : $0 }, values: values))
+            storageFolder: values["nol_storageDir"].flatMap { $0.isEmpty ? nil : $0 }, firstPartyIDEnabled: fpidEnabled,
+            values: values, issues: issues))
     }
 
     /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits.
@@ -114,7 +155,23 @@ public struct AppInfo: Sendable, Equatable {
     }
 }
 
-/// Why appInfo was rejected.
+/// A problem in appInfo that did not stop measurement.
+public struct AppInfoIssue: Sendable, Equatable, CustomStringConvertible {
+    /// The documented error code (1005, 1006, or 1004 for a value that fell back to its default).
+    public let code: MeterEventCode
+    /// What is wrong and what the SDK does instead.
+    public let message: String
+
+    /// Creates an issue.
+    public init(code: MeterEventCode, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(message) (error \(code.rawValue))" }
+}
+
+/// Why appInfo was rejected: its `appid` cannot be used.
 public struct AppInfoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The documented error code.
     public let code: MeterEventCode

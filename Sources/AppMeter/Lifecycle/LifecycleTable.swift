@@ -42,19 +42,21 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
 /// it is ignored, logged at WARN and counted.
 ///
 /// It follows the table in ios-sdk-api-reference.txt, with a row and a column for the census's
-/// kill switch (`censusDisable`, `disabledByCensus`), and three documented exceptions
-/// (docs/decisions.md): `loadMetadata` is accepted while processing (every documented ad sequence
-/// loads ad and content metadata back to back); `appDisableApi = true` works while processing
-/// (the prose says the kill switch moves the instance to Disabled, without condition); and
-/// `userOptOut` never changes the state (since API 5.1 measurement goes on, flagged opted out).
+/// kill switch (`censusDisable`, `disabledByCensus`), and these documented exceptions
+/// (docs/decisions.md L1–L3d): `loadMetadata` is accepted while processing (every documented ad
+/// sequence loads ad and content metadata back to back); `appDisableApi = true` works while
+/// processing; `userOptOut` never changes the state (since API 5.1 measurement goes on, flagged);
+/// `play` while processing starts a new viewing session (Italy); a playhead in Idle resumes what
+/// `stop` closed (Ireland) and `end` in Idle ends the content `stop` closed (Poland) — those two
+/// only when there is something to resume or end, which the core checks.
 package enum LifecycleTable {
     /// `table[call][state]` is the next state, or nil when the call is ignored.
     package static let table: [LifecycleCall: [LifecycleState: LifecycleState]] = [
-        .play: [.idle: .processing],
+        .play: [.idle: .processing, .processing: .processing],
         .loadMetadata: [.idle: .processing, .processing: .processing],
-        .playheadPosition: [.processing: .processing],
+        .playheadPosition: [.idle: .processing, .processing: .processing],
         .stop: [.processing: .idle],
-        .end: [.processing: .idle],
+        .end: [.idle: .idle, .processing: .idle],
         .disableAPI: [.idle: .disabled, .processing: .disabled],
         .enableAPI: [.disabled: .idle],
         .userOptOut: [.idle: .idle, .processing: .processing, .disabled: .disabled, .disabledByCensus: .disabledByCensus],
@@ -79,12 +81,8 @@ package enum LifecycleTable {
             "appDisableApi = false ignored: the census disabled measurement for this appid"
         case (_, .disabledByCensus):
             "\(call.rawValue) ignored: the census disabled measurement for this appid"
-        case (.play, .processing):
-            "play ignored: a viewing session is already running; call stop or end first"
-        case (.playheadPosition, .idle):
-            "playheadPosition ignored in Idle: after stop or end, call loadMetadata (or play) before sending playheads"
-        case (.stop, .idle), (.end, .idle):
-            "\(call.rawValue) ignored: nothing is being measured (Idle)"
+        case (.stop, .idle):
+            "stop ignored: nothing is being measured (Idle)"
         case (.enableAPI, _):
             "appDisableApi = false ignored: the SDK is not disabled"
         default:

@@ -3,6 +3,7 @@
 enum AirdateFormat {
     static let patterns: [String] = [
         "99999999 99:99:99",          // YYYYMMDD HH:MI:SS (all markets)
+        "99999999999999",             // YYYYMMDDHH24MISS (simplified API)
         "9999-99-99T99:99:99",        // YYYY-MM-DDTHH:MI:SS
         "9999-99-9999:99:99",         // YYYY-MM-DDHH:MI:SS
         "9999-99-99T99:99:99±99:99",  // with a UTC offset

@@ -59,13 +59,33 @@ public struct ContentMetadata: Sendable, Equatable {
     public var fullEpisode: FullEpisode?
     /// `adloadtype`, nil when missing or invalid.
     public var adLoadType: AdLoadType?
-    /// `segB`, `segC`, `crossId1`, `crossId2`.
-    public var segB: String, segC: String, crossId1: String, crossId2: String
+    /// `segA`, `segB`, `segC`, `crossId1`, `crossId2`.
+    public var segA = "", segB = "", segC = "", crossId1 = "", crossId2 = ""
+    /// Poland: `progen` (program genre), `clientid` (parent id) and `subbrand` (sub-brand id).
+    public var programGenre = "", clientID = "", subbrand = ""
+    /// `pipMode` (simplified API samples): `true` while playing in picture-in-picture.
+    public var pipMode = ""
     /// Whether this is an audio asset (`isAudio` = `true`).
-    public var isAudio: Bool
+    public var isAudio = false
 
-    /// Whether the content is live: `length` 0 or 86400 (live positions are Unix seconds).
-    public var isLive: Bool { length == 0 || length == 86_400 }
+    /// Creates content metadata.
+    public init(
+        assetID: String, program: String, title: String, length: Int64?, airdate: String,
+        fullEpisode: FullEpisode?, adLoadType: AdLoadType?
+    ) {
+        self.assetID = assetID
+        self.program = program
+        self.title = title
+        self.length = length
+        self.airdate = airdate
+        self.fullEpisode = fullEpisode
+        self.adLoadType = adLoadType
+    }
+
+    /// The `length` of a 24×7 live stream (the guides'
+    /// "86400 for 24×7 live"; an event's planned length and 0 are live only when the playheads are
+    /// Unix times).
+    public static let alwaysOnLength: Int64 = 86_400
 }
 
 /// Typed ad metadata from `loadMetadata`.
@@ -78,7 +98,8 @@ public struct AdMetadata: Sendable, Equatable {
     public var title: String
     /// `length` in seconds (optional).
     public var length: Int64?
-    /// `adldx`: the ad's position in its pod (optional).
+    /// `adldx` (or `adIdx`): the ad's index in its sequence (optional). A changed index starts a
+    /// new ad even with the same `assetid`.
     public var podIndex: String
 }
 

@@ -18,12 +18,18 @@ public struct MarketProfile: Sendable, Equatable {
     public let titleMaxLength: Int
     /// Whether a backslash is forbidden in `title` (Poland: third-party processing).
     public let titleForbidsBackslash: Bool
-    /// Whether appInfo must carry `appname` and `appversion` (Poland detects them).
+    /// Whether the market's guide requires `appname` and `appversion` in appInfo: when missing they
+    /// are detected anyway and reported as 1005/1006 (Poland, DTVR and the simplified API detect them).
     public let requiresAppNameAndVersion: Bool
     /// The flavour the market requires whatever the app asks for (Ireland: no identifiers).
     public var requiredFlavor: SDKFlavor? = nil
     /// Country and language of the market's opt-out page.
     public var privacyCountry = "us", privacyLanguage = "en"
+    /// The `adloadtype` the market's guide asks for (Italy: "has to be 2"); another is reported, not refused.
+    public var requiredAdLoadType: AdLoadType? = nil
+    /// Whether the channel name defaults to the app name (Poland: "the SDK will pass the application
+    /// name automatically") rather than `defaultChannelName`.
+    public var channelNameDefaultsToAppName = false
 
     /// Letters, digits, `_` and `-`: the Polish `assetid` alphabet.
     static let polishAssetIDCharacters =
@@ -34,7 +40,7 @@ public struct MarketProfile: Sendable, Equatable {
         MarketProfile(
             name: "Italy", sfcodes: ["it"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
-            requiresAppNameAndVersion: true, privacyCountry: "it", privacyLanguage: "it"),
+            requiresAppNameAndVersion: true, privacyCountry: "it", privacyLanguage: "it", requiredAdLoadType: .dynamic),
         MarketProfile(
             name: "Ireland", sfcodes: ["ire"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
@@ -43,14 +49,15 @@ public struct MarketProfile: Sendable, Equatable {
             name: "Poland", sfcodes: ["pl", "pl-cert"], assetIDMaxLength: 64,
             assetIDCharacters: polishAssetIDCharacters,
             programMaxLength: 254, titleMaxLength: 254, titleForbidsBackslash: true,
-            requiresAppNameAndVersion: false, privacyCountry: "pl", privacyLanguage: "pl"),
+            requiresAppNameAndVersion: false, privacyCountry: "pl", privacyLanguage: "pl",
+            channelNameDefaultsToAppName: true),
     ]
 
     /// The profile for any sfcode without an entry of its own (us, dcr, dcr-cert, cert, uat-cert, …).
     public static let generic = MarketProfile(
         name: "Generic", sfcodes: [], assetIDMaxLength: 100, assetIDCharacters: nil,
         programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
-        requiresAppNameAndVersion: true)
+        requiresAppNameAndVersion: false)
 
     /// The profile for `sfcode` (case-insensitive).
     public static func forSFCode(_ sfcode: String) -> MarketProfile {

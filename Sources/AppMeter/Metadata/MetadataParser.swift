@@ -52,19 +52,27 @@ package enum MetadataParser {
         if let adType {
             metadata = .ad(AdMetadata(
                 type: adType, assetID: assetID, title: values["title", default: ""],
-                length: length, podIndex: values["adldx", default: ""]))
+                length: length, podIndex: values["adldx"] ?? values["adIdx"] ?? ""))
         } else {
-            metadata = .content(ContentMetadata(
+            var content = ContentMetadata(
                 assetID: assetID,
                 program: values["program", default: ""],
                 title: values["title", default: ""],
                 length: length,
                 airdate: values["airdate", default: ""],
                 fullEpisode: values["isfullepisode"].flatMap(FullEpisode.init(metadataValue:)),
-                adLoadType: values["adloadtype"].flatMap(AdLoadType.init(rawValue:)),
-                segB: values["segB", default: ""], segC: values["segC", default: ""],
-                crossId1: values["crossId1", default: ""], crossId2: values["crossId2", default: ""],
-                isAudio: values["isAudio"]?.lowercased() == "true"))
+                adLoadType: values["adloadtype"].flatMap(AdLoadType.init(rawValue:)))
+            content.segA = values["segA", default: ""]
+            content.segB = values["segB", default: ""]
+            content.segC = values["segC", default: ""]
+            content.crossId1 = values["crossId1", default: ""]
+            content.crossId2 = values["crossId2", default: ""]
+            content.programGenre = values["progen", default: ""]
+            content.clientID = values["clientid", default: ""]
+            content.subbrand = values["subbrand", default: ""]
+            content.pipMode = values["pipMode", default: ""]
+            content.isAudio = values["isAudio"]?.lowercased() == "true"
+            metadata = .content(content)
         }
         return Result(metadata: metadata, issues: issues)
     }

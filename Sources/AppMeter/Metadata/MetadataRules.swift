@@ -49,8 +49,12 @@ struct MetadataFieldRule: Sendable {
         MetadataFieldRule(key: "isfullepisode", requiredFor: [.content]) { value, _ in
             FullEpisode(metadataValue: value) == nil ? "\"\(value)\" is not 'y' or 'n'" : nil
         },
-        MetadataFieldRule(key: "adloadtype", requiredFor: [.content]) { value, _ in
-            AdLoadType(rawValue: value) == nil ? "\"\(value)\" is not '1' (linear) or '2' (dynamic)" : nil
+        MetadataFieldRule(key: "adloadtype", requiredFor: [.content]) { value, market in
+            guard let type = AdLoadType(rawValue: value) else { return "\"\(value)\" is not '1' (linear) or '2' (dynamic)" }
+            if let required = market.requiredAdLoadType, type != required {
+                return "is '\(value)'; \(market.name)'s guide says it has to be '\(required.rawValue)' (measured as given)"
+            }
+            return nil
         },
     ]
 }

@@ -12,6 +12,10 @@ struct PingFacts: Sendable {
     var createdAt: MeterInstant
     /// True for the ping that closes the asset on `end` (`davty=2`).
     var isFinal: Bool
+    /// `c58`: decided at the segment's first playhead.
+    var isLive: Bool
+    /// For ads: the place in the break (`adidx=<n>/<n>`).
+    var adPosition: Int?
     var pingID: String
 }
 
@@ -19,27 +23,25 @@ struct PingFacts: Sendable {
 enum PingBuilder {
     /// The default channel name when `play` gave none (API reference, `play`).
     static let defaultChannelName = "defaultChannelName"
+    /// What an absent segment is sent as (`c32=segA,NA`, as in the guides' example pings).
+    static let absentSegment = "NA"
 
     static func build(_ facts: PingFacts) -> Ping {
         let content: ContentMetadata?
         let assetClass: AssetClass
         let assetTitle: String
         let length: Int64?
-        var isLive = false
-        var podIndex = ""
         switch facts.asset {
         case .content(let metadata):
             content = metadata
             assetClass = .content
             assetTitle = metadata.title
             length = metadata.length
-            isLive = metadata.isLive
         case .ad(let ad):
             content = facts.content
             assetClass = .ad
             assetTitle = ad.title
             length = ad.length
-            podIndex = ad.podIndex
         }
         let context = facts.context
         let identity = context.identity
@@ -50,7 +52,9 @@ enum PingBuilder {
         func add(_ field: PingField, _ value: String) {
             parameters.append(PingParameter(field.name, field.wireValue(value)))
         }
+        func segment(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? absentSegment }
         add(.product, WireProduct.dcr.rawValue)
+        add(.clientID, content?.clientID ?? "")
         add(.assetName, context.channelName)
         add(.firstPartyID, identity.firstPartyID)
         add(.firstPartyCreated, identity.firstPartyCreated)
@@ -58,11 +62,12 @@ enum PingBuilder {
         add(.vendorID, identity.vendorID)
         add(.title, assetTitle)
         add(.privacyVersion, "1")
+        add(.subbrand, content?.subbrand ?? "")
         add(.program, content?.program ?? "")
         add(.appID, context.appInfo.appID)
-        add(.segA, "")
-        add(.segB, content?.segB ?? "")
-        add(.segC, content?.segC ?? "")
+        add(.segA, segment(content?.segA))
+        add(.segB, segment(content?.segB))
+        add(.segC, segment(content?.segC))
         add(.appName, context.appInfo.appName)
         add(.support, "1")
         add(.deviceID, identity.deviceID)
@@ -82,12 +87,14 @@ enum PingBuilder {
         add(.adLoadType, content?.adLoadType?.rawValue ?? "")
         add(.assetID, facts.asset.assetID)
         add(.assetClass, assetClass.rawValue)
-        add(.adIndex, podIndex)
+        add(.adIndex, facts.adPosition.map { "\($0)/\($0)" } ?? "")
         add(.segmentStart, String(facts.segmentStart.unixSeconds))
-        add(.isLive, String(isLive))
+        add(.isLive, String(facts.isLive))
         add(.sessionID, context.sessionID ?? "")
         add(.createdAt, String(facts.createdAt.unixSeconds))
+        add(.pipMode, content?.pipMode ?? "")
         add(.userOptOut, identity.optedOut ? "true" : "")
+        add(.programGenre, content?.programGenre ?? "")
         add(.durationType, durationType.rawValue)
         add(.pingID, facts.pingID)
         return Ping(

@@ -40,7 +40,7 @@ package struct PrivacyProfile: Sendable, Equatable {
         let vendorID = environment.identityProvider.platformVendorIdentifier()
             ?? storedVendorID(storage, environment, issues: &issues)
         let deviceID = advertising.identifier ?? vendorID
-        let fpidEnabled = appInfo.values["enableFpid"]?.lowercased() != "false"
+        let fpidEnabled = appInfo.firstPartyIDEnabled
         var appOptOut = false
         do {
             appOptOut = try storage.load(optOutKey) == Data("1".utf8)

@@ -11,25 +11,30 @@ public enum PingValidator {
     /// The products the census credits.
     public static let knownProducts = Set(WireProduct.allCases.map(\.rawValue))
 
-    /// One required parameter and its shape.
+    /// One parameter and its shape.
     struct Rule: Sendable {
         let field: PingField
+        /// Whether a ping without it is refused.
+        let required: Bool
         /// Returns a problem with the value (after the field's prefix), or nil.
         let check: @Sendable (String) -> String?
     }
 
+    /// `pingid` is AppMeter's and optional: pings of the original SDKs carry none and get a
+    /// ``DerivedPingID``. An empty `ai` is stored and reported as it is (the original SDKs send
+    /// one for some products), never refused and lost.
     static let rules: [Rule] = [
-        Rule(field: .product) {
+        Rule(field: .product, required: true) {
             knownProducts.contains($0) ? nil : "is \"\($0)\", not a known product (\(knownProducts.sorted().joined(separator: ", ")))"
         },
-        Rule(field: .appID) { $0.isEmpty ? "has no appid" : nil },
-        Rule(field: .pingID) { $0.isEmpty || $0.count > 128 ? "must be 1 to 128 characters" : nil },
-        Rule(field: .pingType) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view or timer" : nil },
-        Rule(field: .creditedSeconds) {
+        Rule(field: .appID, required: true) { $0.isEmpty ? "has no appid" : nil },
+        Rule(field: .pingID, required: false) { $0.isEmpty || $0.count > 128 ? "must be 1 to 128 characters" : nil },
+        Rule(field: .pingType, required: true) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view or timer" : nil },
+        Rule(field: .creditedSeconds, required: true) {
             guard let seconds = Int64($0), seconds >= 0 else { return "is \"\($0)\", not a whole number of seconds" }
             return seconds > 86_400 ? "credits \(seconds) seconds, more than a day in one ping" : nil
         },
-        Rule(field: .assetID) { $0.isEmpty ? "has no asset id" : nil },
+        Rule(field: .assetID, required: false) { _ in nil },
     ]
 
     /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
@@ -53,7 +58,10 @@ public enum PingValidator {
         for rule in rules {
             let field = rule.field
             guard let raw = values[field.name] else {
-                return .failure(PingRejection(reason: "missing \(field.name)\(field.prefix.isEmpty ? "" : "=\(field.prefix)…")"))
+                guard !rule.required else {
+                    return .failure(PingRejection(reason: "missing \(field.name)\(field.prefix.isEmpty ? "" : "=\(field.prefix)…")"))
+                }
+                continue
             }
             guard raw.hasPrefix(field.prefix) else {
                 return .failure(PingRejection(reason: "\(field.name) must start with \"\(field.prefix)\""))
@@ -71,11 +79,11 @@ public enum PingValidator {
         }
         let optOut = values[PingField.userOptOut.name]
         return .success(IncomingPing(
-            pingID: checked[.pingID]!, appID: checked[.appID]!, product: checked[.product]!,
+            pingID: checked[.pingID] ?? DerivedPingID.derive(from: query), appID: checked[.appID]!, product: checked[.product]!,
             pingType: checked[.pingType]!,
             kind: PingClassification.classify(mediaType: values[PingField.mediaType.name],
                                               assetClass: values[PingField.assetClass.name]),
-            assetID: checked[.assetID]!, creditedSeconds: Int64(checked[.creditedSeconds]!)!,
+            assetID: checked[.assetID] ?? "", creditedSeconds: Int64(checked[.creditedSeconds]!)!,
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(query)))
     }

@@ -101,13 +101,48 @@ import Testing
         #expect(core.core.progress.ignoredCalls == 1)
     }
 
+    @Test func inIdlePlayheadsResumeAndEndEndsOnlyWhatAStopClosed() {
+        var fresh = CoreDriver()
+        #expect(fresh(.playhead(0)) == [])
+        #expect(fresh(.end) == [])
+        #expect(fresh.core.progress.ignoredCalls == 2)
+        #expect(fresh.core.state == .idle)
+
+        var core = CoreDriver(checkpointInterval: 100)
+        core(CoreDriver.content())
+        core.playheads(0...3)
+        #expect(core(.stop) == ["enqueue duration content/vid1 3 ping-2 replacing checkpoint uoo="])
+        #expect(core.playheads(4...6) == [])               // resumed: no new view, credit goes on
+        #expect(core.core.state == .processing)
+        #expect(core(.stop) == ["enqueue duration content/vid1 3 ping-3 replacing checkpoint uoo="])
+        #expect(core(.end) == ["enqueue duration content/vid1 0 ping-4 uoo=", "deliverPromptly"])
+        #expect(core(.end) == [])                          // nothing left to end
+        #expect(core.core.progress.ignoredCalls == 1)
+    }
+
+    @Test func playWhileMeasuringClosesTheStreamAndStartsANewSession() {
+        var core = CoreDriver(checkpointInterval: 100)
+        core(.play(channelName: "A"))
+        core(CoreDriver.content())
+        core.playheads(0...4)
+        #expect(core(.play(channelName: "B")) == ["enqueue duration content/vid1 4 ping-2 replacing checkpoint uoo="])
+        #expect(core.core.state == .processing)
+        core(CoreDriver.content("vid2"))
+        let view = core.effects(.playhead(0), after: 1)
+        guard case .enqueue(let record, _)? = view.first else { Issue.record("no view ping"); return }
+        #expect(record.ping["asn"] == "B")
+        #expect(record.ping["c59"] == "sesid,ses2")
+    }
+
     @Test func warningsAndDebugLinesAreLoggedOnlyAtTheirLevel() {
         var quiet = CoreDriver()
         #expect(quiet(.playhead(1)) == [])
         var verbose = CoreDriver(logLevel: .debug)
         #expect(verbose(.stop) == ["log warning stop ignored: nothing is being measured (Idle)"])
         verbose(CoreDriver.content())
-        #expect(verbose(.playhead(0)).contains("log debug playheadPosition 0"))
+        let playhead = verbose(.playhead(0))
+        #expect(playhead.first == "log info playheadPosition 0")    // INFO: every call and its data
+        #expect(playhead.contains { $0.hasPrefix("log debug ping built") })
         var debugOn = CoreDriver()
         #expect(debugOn(.setDebug(true)) == ["setLogLevel debug"])
         #expect(debugOn(.setDebug(false)) == ["setLogLevel critical"])
@@ -139,7 +174,11 @@ import Testing
     func lifecycleCell(_ call: LifecycleCall, _ state: LifecycleState) {
         var core = CoreDriver()
         switch state {
-        case .idle, .initial: break
+        case .initial: break
+        case .idle:                                      // after a stop: something to resume or end
+            core(CoreDriver.content())
+            core(.playhead(0), after: 1)
+            core(.stop)
         case .processing: core(CoreDriver.content())
         case .disabled: core(.setDisabled(true))
         case .disabledByCensus: core(.configReceived(ConfigAnswer(enabled: false, durationPingInterval: 60)))

@@ -1,5 +1,6 @@
 import AppMeter
 import Foundation
+import Logging
 import NielsenAppApi
 
 /// Drives a `NielsenAppApi` instance with a virtual clock and a recording transport.
@@ -24,11 +25,12 @@ final class MeterHarness: Sendable {
          "nol_collectorURL": "http://127.0.0.1:9"].merging(extra) { $1 }
     }
 
-    init(appInfo: [String: String] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
+    init(appInfo: [String: Any] = MeterHarness.appInfo(), delegate: NielsenAppApiDelegate? = nil,
          durationPingInterval: Int64 = 60, storage: InMemoryStorage = InMemoryStorage(),
          identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
          startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
          queueBounds: QueueBounds = QueueBounds(),
+         log: LogCapture? = nil,
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
@@ -40,7 +42,8 @@ final class MeterHarness: Sendable {
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
             durationPingInterval: durationPingInterval,
-            storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds)
+            storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
+            logHandler: log?.handler)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 
