@@ -123,7 +123,7 @@ import Testing
 }
 
 /// Collects the events a delegate receives.
-final class EventCollector: NielsenAppApiDelegate, @unchecked Sendable {
+final class EventCollector: NielsenAppApiDelegate, Sendable {
     private let received = Locked([[AnyHashable: Any]]())
     func nielsenAppApi(_ appApi: NielsenAppApi, eventOccurred event: [AnyHashable: Any]) {
         received.withLock { $0.append(event) }

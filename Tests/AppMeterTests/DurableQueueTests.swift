@@ -145,7 +145,7 @@ import Testing
 }
 
 /// Holds the first request until released.
-final class GatedTransport: PingTransport, @unchecked Sendable {
+final class GatedTransport: PingTransport, Sendable {
     private let state = Locked((gate: CheckedContinuation<Void, Never>?.none, held: false, sent: [String](),
                                 holdWaiters: [CheckedContinuation<Void, Never>]()))
     private let config = Data(#"{"enabled": true, "durationPingInterval": 1}"#.utf8)

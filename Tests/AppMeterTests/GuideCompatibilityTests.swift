@@ -132,7 +132,7 @@ import Testing
 }
 
 /// A delegate written with the signatures of the original SDK's imported protocol.
-final class ImportedFormDelegate: NielsenAppApiDelegate, @unchecked Sendable {
+final class ImportedFormDelegate: NielsenAppApiDelegate, Sendable {
     private let received = Locked((events: [[AnyHashable: Any]](), errors: [[AnyHashable: Any]]()))
     func nielsenAppApi(_ appApi: NielsenAppApi!, eventOccurred event: [AnyHashable: Any]!) {
         received.withLock { $0.events.append(event) }

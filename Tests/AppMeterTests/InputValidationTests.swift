@@ -98,7 +98,7 @@ import Testing
 }
 
 /// Collects the errors a delegate receives.
-final class ErrorCollector: NielsenAppApiDelegate, @unchecked Sendable {
+final class ErrorCollector: NielsenAppApiDelegate, Sendable {
     private let received = Locked([(code: Int, description: String)]())
 
     func nielsenAppApi(_ appApi: NielsenAppApi, errorOccurred error: [AnyHashable: Any]) {

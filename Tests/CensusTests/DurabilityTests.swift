@@ -122,7 +122,7 @@ import Glibc
 }
 
 /// Forwards to a real transport, failing on purpose by phase.
-final class FlakyTransport: PingTransport, @unchecked Sendable {
+final class FlakyTransport: PingTransport, Sendable {
     enum Phase { case coinFlip, retryAfter, unreachable, healthy }
 
     private let real: PingTransport

@@ -3,7 +3,7 @@ import Foundation
 
 /// A transport that records every request and answers with a scripted status (200 by default).
 /// Config requests (`/cgi-bin/cfg`) get their own script, falling back to a valid config.
-final class RecordingTransport: PingTransport, @unchecked Sendable {
+final class RecordingTransport: PingTransport, Sendable {
     private struct State {
         var requests: [TransportRequest] = []
         var script: [TransportOutcome] = []
