@@ -56,8 +56,10 @@ import Testing
         ] + Array(repeating: "timer content/vid345-67483 60", count: 5) + [
             "view ad/mid1 0", "timer ad/mid1 10", "timer ad/mid1 10",
         ] + Array(repeating: "timer content/vid345-67483 60", count: 5) + [
+            "timer content/vid345-67483 0",          // end: the final ping (davty=2), nothing left to credit
             "view ad/post1 0", "timer ad/post1 10",
         ])
+        #expect(pings.filter { $0["davty"] == "2" }.map(\.summary) == ["timer content/vid345-67483 0"])
         #expect(await meter.creditedOnTheWire() == [
             "content/vid345-67483": 600, "ad/pre1": 15, "ad/mid1": 20, "ad/post1": 10,
         ])

@@ -141,17 +141,22 @@ struct DCRVideoPart: MeasurementPart {
         return content.length == ContentMetadata.alwaysOnLength || firstPlayhead >= unixTimeThreshold
     }
 
-    /// `end`: closes the content (a final ping, even after `stop`) and forgets every reference, so
-    /// it can be viewed again.
+    /// `end`: closes the content with exactly one final ping (`davty=2`) — carrying the seconds not
+    /// yet reported, or 0 when there are none (a duration ping just went out, or `stop` came first)
+    /// — and forgets every reference, so it can be viewed again.
     mutating func end(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        if let open = segment, open.key.asset.kind == .content {
-            close(final: true, context, at: time, &out)
-        } else {
-            close(final: false, context, at: time, &out)
-            if let ended = contentToEnd {
-                // Stopped before: the end still reaches the census, as a final ping of 0 seconds.
-                out.send(build(.duration, for: ended, credited: 0, context, at: time, final: true, id: context.newPingID()))
+        var finalSent = false
+        if var current = segment {
+            segment = nil
+            let isContent = current.key.asset.kind == .content
+            if current.pendingSeconds > 0 {
+                sendDuration(&current, context, at: time, final: isContent, &out)
+                finalSent = isContent
             }
+            if isContent { contentToEnd = current }
+        }
+        if !finalSent, let ended = contentToEnd {
+            out.send(build(.duration, for: ended, credited: 0, context, at: time, final: true, id: context.newPingID()))
         }
         rules.removeAll()
         viewed.removeAll()
