@@ -70,24 +70,16 @@ public struct AppInfo: Sendable, Equatable {
         var issues = inputIssues
         let sfcode = values["sfcode"].flatMap { $0.isEmpty ? nil : $0.lowercased() } ?? defaultSFCode
         let market = MarketProfile.forSFCode(sfcode)
-        var appName = values["appname", default: ""]
-        var appVersion = values["appversion", default: ""]
-        if appName.isEmpty {
-            appName = fallbackAppName
+        func detected(_ key: String, fallback: String, code: MeterEventCode) -> String {
+            if let value = values[key], !value.isEmpty { return value }
             if market.requiresAppNameAndVersion {
                 issues.append(AppInfoIssue(
-                    code: .emptyAppName,
-                    message: "appInfo has no 'appname', which \(market.name) requires; measuring as \"\(appName)\""))
+                    code: code, message: "appInfo has no '\(key)', which \(market.name) requires; measuring as \"\(fallback)\""))
             }
+            return fallback
         }
-        if appVersion.isEmpty {
-            appVersion = fallbackAppVersion
-            if market.requiresAppNameAndVersion {
-                issues.append(AppInfoIssue(
-                    code: .emptyAppVersion,
-                    message: "appInfo has no 'appversion', which \(market.name) requires; measuring as \"\(appVersion)\""))
-            }
-        }
+        let appName = detected("appname", fallback: fallbackAppName, code: .emptyAppName)
+        let appVersion = detected("appversion", fallback: fallbackAppVersion, code: .emptyAppVersion)
         var debugLevel: DebugLevel?
         if let raw = values["nol_devDebug"] {
             debugLevel = DebugLevel(appInfoValue: raw)
