@@ -228,7 +228,8 @@ public final class NielsenAppApi: Sendable {
     }
 
     /// Waits until every call made so far is processed and every ping built has been delivered
-    /// or refused by the collector.
+    /// or refused by the collector (or sending is paused). Calls made meanwhile, from any thread,
+    /// go on being processed and checkpointed, even while the collector is unreachable.
     public func flush() async {
         await instance?.flush()
     }
