@@ -48,6 +48,20 @@ public enum PingField: String, Sendable, CaseIterable {
     /// The program genre (Poland `progen`).
     case programGenre = "c44"
     case durationType = "davty"
+    /// DTVR: the latest Nielsen ID3 owner string the ping's credit ends at.
+    case id3Tag = "id3"
+    /// DTVR: the final distributor's CID, empty when null.
+    case fdCID = "fdcid"
+    /// DTVR: the program content's CID, empty when null.
+    case pcCID = "pccid"
+    /// DTVR: the FD offset of ``id3Tag`` (seconds into the broadcast day), empty when null.
+    case fdOffset = "fdoff"
+    /// DTVR: the PC offset of ``id3Tag``, empty when null.
+    case pcOffset = "pcoff"
+    /// Digital Audio: `stationType` (1 or 2).
+    case stationType = "sttype"
+    /// Digital Audio: `provider`.
+    case provider = "prov"
     case pingID = "pingid"
     /// AppMeter: `1` on a ping rebuilt from a credit checkpoint after the process died.
     case recovered = "recovered"

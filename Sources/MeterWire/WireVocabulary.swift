@@ -1,7 +1,9 @@
 /// The measurement products a ping can carry in `prd`.
 public enum WireProduct: String, Sendable, CaseIterable, Codable {
-    /// Digital Content Ratings: video, audio and static content and ads.
+    /// Digital Content Ratings: video, audio and static content and ads, and Digital Audio stations.
     case dcr
+    /// Digital in TV Ratings: viewing credited from the Nielsen ID3 tags of the stream.
+    case dtvr
 }
 
 /// The media type of a ping (`rt`).
@@ -20,6 +22,8 @@ public enum AssetClass: String, Sendable, CaseIterable, Codable {
     case content = "c"
     /// An advertisement: `st,a`.
     case ad = "a"
+    /// A Digital Audio station (`type: "radio"`): `st,s` (AppMeter's value; docs/protocol.md).
+    case station = "s"
 }
 
 /// What a ping reports.

@@ -23,12 +23,7 @@ struct DCRVideoPart: MeasurementPart {
         /// For ads: the ad's place in its break (1 for the first ad after content).
         var breakPosition = 0
         /// Credited seconds not yet in a ping.
-        var pendingSeconds: Int64 = 0
-        /// Of those, the seconds already in the durable checkpoint.
-        var checkpointedSeconds: Int64 = 0
-        /// The id the next duration ping will carry, allocated with the first checkpoint so that
-        /// the checkpoint and the ping are the same ping to the census.
-        var nextDurationPingID: String?
+        var pending = PendingCredit()
     }
 
     /// Playheads at or above this are Unix times: the stream is live whatever its `length`.
@@ -43,6 +38,8 @@ struct DCRVideoPart: MeasurementPart {
     private var rules: [SegmentKey: Rule] = [:]
     private var viewed: Set<SegmentKey> = []
     private var currentContent: ContentMetadata?
+    /// The station an ad plays in, if any: its ads are audio too.
+    private var currentStation: StationMetadata?
     /// Content was measured since the last `end`: an `end` after `stop` still ends it (Poland).
     private var contentToEnd: Segment?
     /// Ads started since the last content segment, and the place each viewed ad had.
@@ -71,9 +68,19 @@ struct DCRVideoPart: MeasurementPart {
         switch metadata {
         case .content(let content):
             currentContent = content
+            currentStation = nil
             key = SegmentKey(asset: AssetKey(.content, content.assetID), podIndex: "")
+        case .station(let station):
+            currentContent = nil
+            currentStation = station
+            key = SegmentKey(asset: AssetKey(.station, station.assetID), podIndex: "")
         case .ad(let ad):
             key = SegmentKey(asset: AssetKey(.ad, ad.assetID), podIndex: ad.podIndex)
+        case .dtvr:
+            // A DTVR-only stream is credited from its tags: what DCR measured before it ends here.
+            close(final: false, context, at: time, &out)
+            resumable = nil
+            return
         }
         if segment?.key == key {
             segment?.metadata = metadata
@@ -122,14 +129,12 @@ struct DCRVideoPart: MeasurementPart {
             lastBreakPositions[current.key] = current.breakPosition
             out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
         }
-        if rules[current.key, default: Rule()].credit(position) > 0 {
-            current.pendingSeconds += 1
-            out.progress.creditedSeconds[current.key.asset, default: 0] += 1
-            if current.pendingSeconds >= durationPingInterval {
-                sendDuration(&current, context, at: time, final: false, &out)
-            } else if current.pendingSeconds - current.checkpointedSeconds >= checkpointInterval {
-                checkpoint(&current, context, at: time, &out)
-            }
+        let credited = rules[current.key, default: Rule()].credit(position)
+        if credited > 0 { out.progress.creditedSeconds[current.key.asset, default: 0] += credited }
+        switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
+        case .durationPing: sendDuration(&current, context, at: time, final: false, &out)
+        case .checkpoint: checkpoint(&current, context, at: time, &out)
+        case .nothing: break
         }
         segment = current
     }
@@ -137,8 +142,11 @@ struct DCRVideoPart: MeasurementPart {
     /// Live when the content's length is the 24×7 one or its playheads are Unix times (an event's
     /// planned length, or 0 for unknown, is live only then).
     static func isLive(_ metadata: AssetMetadata, firstPlayhead: Int64) -> Bool {
-        guard case .content(let content) = metadata else { return false }
-        return content.length == ContentMetadata.alwaysOnLength || firstPlayhead >= unixTimeThreshold
+        switch metadata {
+        case .content(let content): content.length == ContentMetadata.alwaysOnLength || firstPlayhead >= unixTimeThreshold
+        case .station: firstPlayhead >= unixTimeThreshold
+        case .ad, .dtvr: false
+        }
     }
 
     /// `end`: closes the content with exactly one final ping (`davty=2`) — carrying the seconds not
@@ -148,8 +156,8 @@ struct DCRVideoPart: MeasurementPart {
         var finalSent = false
         if var current = segment {
             segment = nil
-            let isContent = current.key.asset.kind == .content
-            if current.pendingSeconds > 0 {
+            let isContent = current.key.asset.kind.isProgramme
+            if current.pending.seconds > 0 {
                 sendDuration(&current, context, at: time, final: isContent, &out)
                 finalSent = isContent
             }
@@ -167,7 +175,7 @@ struct DCRVideoPart: MeasurementPart {
     }
 
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard var current = segment, current.pendingSeconds > 0 else { return }
+        guard var current = segment, current.pending.seconds > 0 else { return }
         sendDuration(&current, context, at: time, final: false, &out)
         segment = current
     }
@@ -175,10 +183,10 @@ struct DCRVideoPart: MeasurementPart {
     mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard var current = segment else { return }
         segment = nil
-        if current.pendingSeconds > 0 {
+        if current.pending.seconds > 0 {
             sendDuration(&current, context, at: time, final: final, &out)
         }
-        if current.key.asset.kind == .content { contentToEnd = current }
+        if current.key.asset.kind.isProgramme { contentToEnd = current }
         current.start = nil
         resumable = final ? nil : current
     }
@@ -188,22 +196,17 @@ struct DCRVideoPart: MeasurementPart {
     private func sendDuration(
         _ segment: inout Segment, _ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission
     ) {
-        let id = segment.nextDurationPingID ?? context.newPingID()
-        out.send(build(.duration, for: segment, credited: segment.pendingSeconds, context, at: time, final: final, id: id),
+        let (seconds, id) = segment.pending.takeForPing(context.newPingID)
+        out.send(build(.duration, for: segment, credited: seconds, context, at: time, final: final, id: id),
                  replacesCheckpoint: true)
-        segment.pendingSeconds = 0
-        segment.checkpointedSeconds = 0
-        segment.nextDurationPingID = nil
     }
 
     /// Stores the pending seconds as a provisional duration ping, sent only if the process dies
     /// before the real one is built.
     private func checkpoint(_ segment: inout Segment, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        let id = segment.nextDurationPingID ?? context.newPingID()
-        segment.nextDurationPingID = id
-        let ping = build(.duration, for: segment, credited: segment.pendingSeconds, context, at: time, final: false, id: id)
+        let id = segment.pending.idForCheckpoint(context.newPingID)
+        let ping = build(.duration, for: segment, credited: segment.pending.seconds, context, at: time, final: false, id: id)
         out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true)))
-        segment.checkpointedSeconds = segment.pendingSeconds
     }
 
     private func build(
@@ -213,6 +216,13 @@ struct DCRVideoPart: MeasurementPart {
         PingBuilder.build(PingFacts(
             context: context, asset: segment.metadata, content: currentContent, kind: kind, creditedSeconds: credited,
             segmentStart: segment.start ?? time, createdAt: time, isFinal: final, isLive: segment.isLive,
-            adPosition: segment.key.asset.kind == .ad ? segment.breakPosition : nil, pingID: id))
+            adPosition: segment.key.asset.kind == .ad ? segment.breakPosition : nil,
+            stationAudio: segment.key.asset.kind == .station || (segment.key.asset.kind == .ad && currentStation != nil),
+            pingID: id))
     }
+}
+
+extension AssetKind {
+    /// Content or a station: what `end` ends and ads play in.
+    var isProgramme: Bool { self == .content || self == .station }
 }

@@ -1,9 +1,13 @@
-/// Whether an asset is programme content or an advertisement.
+/// What kind of asset is credited.
 public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// Programme content (`c3=st,c`).
     case content
     /// An advertisement (`c3=st,a`).
     case ad
+    /// A Digital Audio station (`type: "radio"`, `c3=st,s`).
+    case station
+    /// A DTVR source, credited from ID3 tags (`prd=dtvr`), keyed by its CID.
+    case dtvr
 }
 
 /// The documented ad `type` values.
@@ -67,6 +71,8 @@ public struct ContentMetadata: Sendable, Equatable {
     public var pipMode = ""
     /// Whether this is an audio asset (`isAudio` = `true`).
     public var isAudio = false
+    /// DTVR alongside DCR (the simplified API's "DCR & DTVR" metadata): `adModel` was given too.
+    public var dtvr: DTVRMetadata?
 
     /// Creates content metadata.
     public init(
@@ -86,6 +92,37 @@ public struct ContentMetadata: Sendable, Equatable {
     /// "86400 for 24×7 live"; an event's planned length and 0 are live only when the playheads are
     /// Unix times).
     public static let alwaysOnLength: Int64 = 86_400
+}
+
+/// DTVR metadata (dtvr-ios-sdk.txt "Content Metadata"): `type` content, `adModel`, `channelName`.
+public struct DTVRMetadata: Sendable, Equatable {
+    /// `adModel`: 1 linear (matches the TV ad load), 2 dynamic.
+    public var adModel: AdLoadType
+    /// `channelName` (up to 32 characters), or empty: then `play`'s channel name.
+    public var channelName: String
+
+    /// Creates DTVR metadata.
+    public init(adModel: AdLoadType, channelName: String) {
+        self.adModel = adModel
+        self.channelName = channelName
+    }
+}
+
+/// Digital Audio station metadata (API reference `type: "radio"`).
+public struct StationMetadata: Sendable, Equatable {
+    /// `assetid`: the call letters and band, in capitals (`WXYZ-FM`).
+    public var assetID: String
+    /// `stationType`: `1` or `2`.
+    public var stationType: String
+    /// `provider`.
+    public var provider: String
+
+    /// Creates station metadata.
+    public init(assetID: String, stationType: String, provider: String) {
+        self.assetID = assetID
+        self.stationType = stationType
+        self.provider = provider
+    }
 }
 
 /// Typed ad metadata from `loadMetadata`.
@@ -109,20 +146,28 @@ public enum AssetMetadata: Sendable, Equatable {
     case content(ContentMetadata)
     /// An advertisement.
     case ad(AdMetadata)
+    /// A Digital Audio station.
+    case station(StationMetadata)
+    /// DTVR only: the stream is credited from its ID3 tags, not from playheads.
+    case dtvr(DTVRMetadata)
 
-    /// Content or ad.
+    /// What kind of asset it is.
     public var kind: AssetKind {
         switch self {
         case .content: .content
         case .ad: .ad
+        case .station: .station
+        case .dtvr: .dtvr
         }
     }
 
-    /// The asset id.
+    /// The asset id (empty for DTVR, whose assets are the CIDs of its tags).
     public var assetID: String {
         switch self {
         case .content(let content): content.assetID
         case .ad(let ad): ad.assetID
+        case .station(let station): station.assetID
+        case .dtvr: ""
         }
     }
 }

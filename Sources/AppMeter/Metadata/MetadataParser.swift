@@ -12,7 +12,7 @@ package enum MetadataParser {
     /// Parses `values` for `market`.
     package static func parse(_ values: [String: String], market: MarketProfile) -> Result {
         var issues: [MetadataIssue] = []
-        let kind: AssetKind
+        let kind: MetadataKind
         let adType: AdType?
         switch values["type"]?.lowercased() {
         case nil, "":
@@ -20,13 +20,17 @@ package enum MetadataParser {
             kind = .content
             adType = nil
         case "content":
-            kind = .content
+            // DTVR metadata has adModel and no assetid (dtvr-ios-sdk.txt); with an assetid it is DCR too.
+            kind = values["adModel"] != nil && values["assetid"] == nil ? .dtvr : .content
+            adType = nil
+        case "radio":
+            kind = .station
             adType = nil
         case let raw?:
             guard let type = AdType(rawValue: raw) else {
                 issues.append(MetadataIssue(
                     key: "type",
-                    problem: "\"\(values["type"]!)\" is not content, preroll, midroll, postroll or ad; call ignored",
+                    problem: "\"\(values["type"]!)\" is not content, radio, preroll, midroll, postroll or ad; call ignored",
                     code: .failedParseMetadata))
                 return Result(metadata: nil, issues: issues)
             }
@@ -41,15 +45,24 @@ package enum MetadataParser {
                 }
                 continue
             }
-            if let problem = rule.check(value, market) {
+            if rule.checkedFor.contains(kind), let problem = rule.check(value, market) {
                 issues.append(MetadataIssue(key: rule.key, problem: problem, code: .failedParseMetadata))
             }
         }
 
         let assetID = values["assetid", default: ""]
         let length = values["length"].flatMap { Int64($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        let dtvr = values["adModel"].flatMap(AdLoadType.init(rawValue:)).map {
+            DTVRMetadata(adModel: $0, channelName: values["channelName", default: ""])
+        }
         let metadata: AssetMetadata
-        if let adType {
+        if kind == .dtvr {
+            guard let dtvr else { return Result(metadata: nil, issues: issues) }
+            metadata = .dtvr(dtvr)
+        } else if kind == .station {
+            metadata = .station(StationMetadata(
+                assetID: assetID, stationType: values["stationType", default: ""], provider: values["provider", default: ""]))
+        } else if let adType {
             metadata = .ad(AdMetadata(
                 type: adType, assetID: assetID, title: values["title", default: ""],
                 length: length, podIndex: values["adldx"] ?? values["adIdx"] ?? ""))
@@ -72,6 +85,7 @@ package enum MetadataParser {
             content.subbrand = values["subbrand", default: ""]
             content.pipMode = values["pipMode", default: ""]
             content.isAudio = values["isAudio"]?.lowercased() == "true"
+            content.dtvr = dtvr
             metadata = .content(content)
         }
         return Result(metadata: metadata, issues: issues)

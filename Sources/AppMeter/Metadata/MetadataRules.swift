@@ -9,16 +9,31 @@ package struct MetadataIssue: Sendable, Equatable {
     package let code: MeterEventCode
 }
 
-/// The validation rules for metadata keys, as data: which asset kinds require the key and what a
-/// valid value looks like in a given market. Tests walk this table row by row.
+/// The shapes of metadata the rules tell apart.
+package enum MetadataKind: Sendable, Hashable, CaseIterable {
+    /// DCR content (`type` content with `assetid`).
+    case content
+    /// An ad.
+    case ad
+    /// A Digital Audio station (`type` radio).
+    case station
+    /// DTVR (`type` content with `adModel` and no `assetid`).
+    case dtvr
+}
+
+/// The validation rules for metadata keys, as data: which metadata kinds require the key, for
+/// which it is checked, and what a valid value looks like in a given market. Tests walk this
+/// table row by row.
 struct MetadataFieldRule: Sendable {
     let key: String
-    let requiredFor: Set<AssetKind>
+    let requiredFor: Set<MetadataKind>
+    /// The kinds whose value is checked (those that use the key).
+    var checkedFor: Set<MetadataKind> = Set(MetadataKind.allCases)
     /// Returns the problem with `value`, or nil when it is valid.
     let check: @Sendable (_ value: String, _ market: MarketProfile) -> String?
 
     static let all: [MetadataFieldRule] = [
-        MetadataFieldRule(key: "assetid", requiredFor: [.content, .ad]) { value, market in
+        MetadataFieldRule(key: "assetid", requiredFor: [.content, .ad, .station], checkedFor: [.content, .ad]) { value, market in
             if value.count > market.assetIDMaxLength {
                 return "is \(value.count) characters; \(market.name) allows at most \(market.assetIDMaxLength)"
             }
@@ -48,6 +63,22 @@ struct MetadataFieldRule: Sendable {
         },
         MetadataFieldRule(key: "isfullepisode", requiredFor: [.content]) { value, _ in
             FullEpisode(metadataValue: value) == nil ? "\"\(value)\" is not 'y' or 'n'" : nil
+        },
+        MetadataFieldRule(key: "assetid", requiredFor: [], checkedFor: [.station]) { value, _ in
+            let letters = value.split(separator: "-", maxSplits: 1)
+            let capitals = value.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" }
+            return letters.count == 2 && capitals ? nil
+                : "\"\(value)\" is not call letters and band in capitals (e.g. WXYZ-FM)"
+        },
+        MetadataFieldRule(key: "stationType", requiredFor: [.station], checkedFor: [.station]) { value, _ in
+            ["1", "2"].contains(value) ? nil : "\"\(value)\" is not '1' or '2'"
+        },
+        MetadataFieldRule(key: "provider", requiredFor: [.station], checkedFor: [.station]) { _, _ in nil },
+        MetadataFieldRule(key: "adModel", requiredFor: [.dtvr], checkedFor: [.dtvr, .content]) { value, _ in
+            AdLoadType(rawValue: value) == nil ? "\"\(value)\" is not '1' (linear) or '2' (dynamic)" : nil
+        },
+        MetadataFieldRule(key: "channelName", requiredFor: [], checkedFor: [.dtvr]) { value, _ in
+            value.count > 32 ? "is \(value.count) characters; DTVR allows at most 32" : nil
         },
         MetadataFieldRule(key: "adloadtype", requiredFor: [.content]) { value, market in
             guard let type = AdLoadType(rawValue: value) else { return "\"\(value)\" is not '1' (linear) or '2' (dynamic)" }

@@ -16,6 +16,8 @@ struct PingFacts: Sendable {
     var isLive: Bool
     /// For ads: the place in the break (`adidx=<n>/<n>`).
     var adPosition: Int?
+    /// A station, or an ad in a station's stream: `rt=audio`.
+    var stationAudio = false
     var pingID: String
 }
 
@@ -31,6 +33,7 @@ enum PingBuilder {
         let assetClass: AssetClass
         let assetTitle: String
         let length: Int64?
+        var station: StationMetadata?
         switch facts.asset {
         case .content(let metadata):
             content = metadata
@@ -42,10 +45,22 @@ enum PingBuilder {
             assetClass = .ad
             assetTitle = ad.title
             length = ad.length
+        case .station(let metadata):
+            content = nil
+            assetClass = .station
+            assetTitle = ""
+            length = nil
+            station = metadata
+        case .dtvr:
+            // DTVR pings are DTVRPingBuilder's; the DCR part never holds DTVR metadata.
+            content = nil
+            assetClass = .content
+            assetTitle = ""
+            length = nil
         }
         let context = facts.context
         let identity = context.identity
-        let mediaType: MediaType = content?.isAudio == true ? .audio : .video
+        let mediaType: MediaType = content?.isAudio == true || facts.stationAudio ? .audio : .video
         let durationType: DurationType = facts.kind == .view ? .view : (facts.isFinal ? .final : .interim)
         var parameters: [PingParameter] = []
         parameters.reserveCapacity(40)
@@ -95,6 +110,8 @@ enum PingBuilder {
         add(.pipMode, content?.pipMode ?? "")
         add(.userOptOut, identity.optedOut ? "true" : "")
         add(.programGenre, content?.programGenre ?? "")
+        add(.stationType, station?.stationType ?? "")
+        add(.provider, station?.provider ?? "")
         add(.durationType, durationType.rawValue)
         add(.pingID, facts.pingID)
         return Ping(

@@ -81,7 +81,7 @@ public enum PingValidator {
         return .success(IncomingPing(
             pingID: checked[.pingID] ?? DerivedPingID.derive(from: query), appID: checked[.appID]!, product: checked[.product]!,
             pingType: checked[.pingType]!,
-            kind: PingClassification.classify(mediaType: values[PingField.mediaType.name],
+            kind: PingClassification.classify(product: checked[.product], mediaType: values[PingField.mediaType.name],
                                               assetClass: values[PingField.assetClass.name]),
             assetID: checked[.assetID] ?? "", creditedSeconds: Int64(checked[.creditedSeconds]!)!,
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
