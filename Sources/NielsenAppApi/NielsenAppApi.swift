@@ -105,6 +105,15 @@ public final class NielsenAppApi: Sendable {
         instance?.playheadPosition(playheadPos)
     }
 
+    /// Passes each timed-metadata item of the stream (DTVR): the PRIV owner string the player
+    /// extracted, `www.nielsen.com/<PC CID>/<FD CID>/<payload>/<PC offset>/<FD offset>/<breakout>`.
+    /// Other strings are ignored without a word; a Nielsen tag that does not parse is reported as
+    /// error 3. Players without AVFoundation get owner strings from raw ID3 bytes or DASH `emsg`
+    /// boxes with `MeterWire`'s `ID3v2` and `DASHEventMessage`.
+    public func sendID3(_ data: String) {
+        instance?.sendID3(data)
+    }
+
     /// Pauses measurement: on pause, at the end of each ad, and on every interruption.
     public func stop() {
         instance?.stop()

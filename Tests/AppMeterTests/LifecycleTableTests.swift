@@ -13,6 +13,7 @@ import Testing
         .play:             [.initial: nil, .idle: .processing, .processing: .processing /*D*/, .disabled: nil,            .disabledByCensus: nil],
         .loadMetadata:     [.initial: nil, .idle: .processing, .processing: .processing /*D*/, .disabled: nil,            .disabledByCensus: nil],
         .playheadPosition: [.initial: nil, .idle: .processing /*D*/, .processing: .processing, .disabled: nil,            .disabledByCensus: nil],
+        .sendID3:          [.initial: nil, .idle: nil,         .processing: .processing,       .disabled: nil,            .disabledByCensus: nil],
         .stop:             [.initial: nil, .idle: nil,         .processing: .idle,             .disabled: nil,            .disabledByCensus: nil],
         .end:              [.initial: nil, .idle: .idle /*D*/, .processing: .idle,             .disabled: nil,            .disabledByCensus: nil],
         .disableAPI:       [.initial: nil, .idle: .disabled,   .processing: .disabled /*D*/,   .disabled: nil,            .disabledByCensus: nil],
@@ -45,7 +46,7 @@ import Testing
             meter.api.stop()
         case .processing:
             meter.api.play()
-            meter.api.loadMetadata(Fixtures.content())
+            meter.api.loadMetadata(Fixtures.content().merging(["adModel": "1"]) { $1 })   // DCR and DTVR
         case .disabled:
             meter.api.appDisableApi = true
         }
@@ -57,6 +58,7 @@ import Testing
         case .play: meter.api.play()
         case .loadMetadata: meter.api.loadMetadata(Fixtures.content("other"))
         case .playheadPosition: meter.api.playheadPosition(0)
+        case .sendID3: meter.api.sendID3(Fixtures.sampleTag)
         case .stop: meter.api.stop()
         case .end: meter.api.end()
         case .disableAPI: meter.api.appDisableApi = true

@@ -198,7 +198,7 @@ struct DCRVideoPart: MeasurementPart {
     ) {
         let (seconds, id) = segment.pending.takeForPing(context.newPingID)
         out.send(build(.duration, for: segment, credited: seconds, context, at: time, final: final, id: id),
-                 replacesCheckpoint: true)
+                 clearing: .dcr)
     }
 
     /// Stores the pending seconds as a provisional duration ping, sent only if the process dies
@@ -206,7 +206,7 @@ struct DCRVideoPart: MeasurementPart {
     private func checkpoint(_ segment: inout Segment, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         let id = segment.pending.idForCheckpoint(context.newPingID)
         let ping = build(.duration, for: segment, credited: segment.pending.seconds, context, at: time, final: false, id: id)
-        out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true)))
+        out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .dcr))
     }
 
     private func build(

@@ -10,6 +10,8 @@ package enum MeterCommand: Sendable, Equatable {
     indirect case loadMetadata(MetadataParser.Result)
     /// `playheadPosition`.
     case playhead(Int64)
+    /// `sendID3` with a Nielsen tag, parsed on the caller's thread.
+    indirect case id3(NielsenID3Tag)
     /// `stop`.
     case stop
     /// `end`.

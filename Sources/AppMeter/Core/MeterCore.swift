@@ -47,6 +47,7 @@ package struct MeterCore: Sendable {
     package private(set) var progress = MeterProgress()
     private var context: PingContext
     private var video: DCRVideoPart
+    private var dtvr: DTVRPart
     private let baseLogLevel: Logger.Level
     private var logLevel: Logger.Level
     private let playheadTick: Double
@@ -59,6 +60,8 @@ package struct MeterCore: Sendable {
                               identifiers: settings.identifiers, identity: settings.identity)
         video = DCRVideoPart(durationPingInterval: settings.durationPingInterval,
                              checkpointInterval: settings.checkpointInterval)
+        dtvr = DTVRPart(durationPingInterval: settings.durationPingInterval,
+                        checkpointInterval: settings.checkpointInterval)
         baseLogLevel = settings.logLevel
         logLevel = settings.logLevel
         playheadTick = settings.playheadTick
@@ -91,10 +94,11 @@ package struct MeterCore: Sendable {
             guard accept(.play, &out) else { return }
             out.log(.info, "play channelName=\(channel ?? "")")
             // Italy: "call play() each time" for a new stream: what was open ends its session.
-            if wasProcessing { video.close(final: false, context, at: time, &out) }
+            if wasProcessing { closeAll(at: time, &out) }
             context.sessionID = context.identifiers.newSessionID()
             context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.appInfo)
             video.startSession()
+            dtvr.startSession()
         case .loadMetadata(let parsed):
             // Problems are reported only for a call the lifecycle table takes.
             guard LifecycleTable.next(after: .loadMetadata, in: state) != nil else {
@@ -108,6 +112,12 @@ package struct MeterCore: Sendable {
             guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
             video.load(metadata, context, at: time, &out)
+            switch metadata {
+            case .dtvr(let tags): dtvr.load(tags, context, at: time, &out)
+            case .content(let content): dtvr.load(content.dtvr, context, at: time, &out)
+            case .station: dtvr.load(nil, context, at: time, &out)
+            case .ad: break   // tags of a joint stream go on during its ads
+            }
         case .playhead(let position):
             // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
             if state == .idle && !video.canResume {
@@ -116,10 +126,13 @@ package struct MeterCore: Sendable {
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
+        case .id3(let tag):
+            guard accept(.sendID3, &out) else { return }
+            dtvr.tag(tag, context, at: time, &out)
         case .stop:
             guard accept(.stop, &out) else { return }
             out.log(.info, "stop")
-            video.close(final: false, context, at: time, &out)
+            closeAll(at: time, &out)
         case .end:
             // Idle takes `end` only to end content that `stop` closed (Poland: "always call stop", then end).
             if state == .idle && !video.canEnd {
@@ -128,12 +141,13 @@ package struct MeterCore: Sendable {
             guard accept(.end, &out) else { return }
             out.log(.info, "end")
             video.end(context, at: time, &out)
+            dtvr.end(context, at: time, &out)
             out.effects.append(.deliverPromptly)
         case .setDisabled(let disabled):
             let wasProcessing = state == .processing
             guard accept(disabled ? .disableAPI : .enableAPI, &out) else { return }
             out.log(.info, "appDisableApi = \(disabled)")
-            if wasProcessing { video.close(final: false, context, at: time, &out) }
+            if wasProcessing { closeAll(at: time, &out) }
             // Disabled: queued pings stay on disk, unsent, until enabled again or the next launch.
             out.effects.append(disabled ? .pauseDelivery : .resumeDelivery)
         case .setDebug(let on):
@@ -144,6 +158,7 @@ package struct MeterCore: Sendable {
             out.log(.info, "userOptOut optOut=\(choice.optOut)")
             // Credit so far goes out under the old choice, so every ping carries one opt state.
             video.reportPending(context, at: time, &out)
+            dtvr.reportPending(context, at: time, &out)
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
         case .configReceived(let config):
@@ -155,21 +170,28 @@ package struct MeterCore: Sendable {
         case .wakeUp:
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
         case .release:
-            video.close(final: false, context, at: time, &out)
+            closeAll(at: time, &out)
             out.effects.append(.deliverPromptly)
         }
     }
 
     private mutating func apply(_ config: ConfigAnswer, at time: MeterInstant, _ out: inout Emission) {
         video.durationPingInterval = config.durationPingInterval
+        dtvr.durationPingInterval = config.durationPingInterval
         guard config.enabled else {
             let wasProcessing = state == .processing
             guard accept(.censusDisable, &out) else { return }
-            if wasProcessing { video.close(final: false, context, at: time, &out) }
+            if wasProcessing { closeAll(at: time, &out) }
             out.report(.failedStartProcessor, "the census disabled measurement for appid \(context.appInfo.appID)")
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// Closes what every product part has open (stop, the kill switches, a new stream, release).
+    private mutating func closeAll(at time: MeterInstant, _ out: inout Emission) {
+        video.close(final: false, context, at: time, &out)
+        dtvr.close(final: false, context, at: time, &out)
     }
 
     /// Counts and logs a call the state's cell takes only under a condition that does not hold.

@@ -2,11 +2,11 @@ import Logging
 
 /// What the core wants done after a command; its owner (``MeterRunner``) does it, in order.
 package enum MeterEffect: Sendable, Equatable {
-    /// Persist `record` in the delivery queue and send it; with `replacesCheckpoint`, the
-    /// instance's credit checkpoint (same ping id) is removed afterwards.
-    case enqueue(PingRecord, replacesCheckpoint: Bool)
-    /// Store `record` as the instance's credit checkpoint, replacing the previous one.
-    case checkpoint(PingRecord)
+    /// Persist `record` in the delivery queue and send it; with `clearingCheckpoint`, the
+    /// instance's credit checkpoint in that slot (same ping id) is removed afterwards.
+    case enqueue(PingRecord, clearingCheckpoint: CheckpointSlot?)
+    /// Store `record` as the instance's credit checkpoint in `slot`, replacing the previous one.
+    case checkpoint(PingRecord, slot: CheckpointSlot)
     /// Report an event or error to the delegate, stamped with the command's time.
     case report(MeterEventCode, String)
     /// Write a log line (the core filters by its log level before asking).
@@ -21,6 +21,13 @@ package enum MeterEffect: Sendable, Equatable {
     case deliverPromptly
     /// Keep the user's opt-out choice across launches.
     case persistOptOut(Bool)
+}
+
+/// Where a product part keeps its credit checkpoint: one per part, so that parts measuring at the
+/// same time (DCR and DTVR on one stream) never overwrite each other's.
+package enum CheckpointSlot: String, Sendable, CaseIterable {
+    case dcr
+    case dtvr
 }
 
 /// What the core has done so far, published to ``MeterSnapshot`` by its owner.
@@ -50,10 +57,10 @@ struct Emission {
         effects.append(.log(level, message()))
     }
 
-    /// Queues `ping` for delivery.
-    mutating func send(_ ping: Ping, replacesCheckpoint: Bool = false) {
+    /// Queues `ping` for delivery; with `slot`, it replaces the checkpoint kept there.
+    mutating func send(_ ping: Ping, clearing slot: CheckpointSlot? = nil) {
         progress.pingsBuilt += 1
         log(.debug, "ping built \(ping.parameters)")
-        effects.append(.enqueue(PingRecord(ping: ping, recovered: false), replacesCheckpoint: replacesCheckpoint))
+        effects.append(.enqueue(PingRecord(ping: ping, recovered: false), clearingCheckpoint: slot))
     }
 }

@@ -128,21 +128,21 @@ actor DeliveryQueue {
     }
 
     /// Persists `record`, built by `origin`, then schedules it; with `clearingCheckpoint`, removes
-    /// `origin`'s checkpoint afterwards (the record carries the checkpoint's ping id, so a crash in
-    /// between cannot credit anything twice).
-    func enqueue(_ record: PingRecord, origin: UUID, clearingCheckpoint: Bool = false) {
+    /// `origin`'s checkpoint in that slot afterwards (the record carries the checkpoint's ping id,
+    /// so a crash in between cannot credit anything twice).
+    func enqueue(_ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot? = nil) {
         append(record, origin: origin)
-        if clearingCheckpoint { checkpoint(origin, record: nil) }
+        if let slot { checkpoint(origin, slot: slot, record: nil) }
         enforceBounds()
         publish()
         startUploading()
     }
 
-    /// Stores (or, with nil, removes) `instance`'s credit checkpoint: a provisional ping for the
-    /// seconds credited since its last ping.
-    func checkpoint(_ instance: UUID, record: PingRecord?) {
+    /// Stores (or, with nil, removes) `instance`'s credit checkpoint in `slot`: a provisional ping
+    /// for the seconds credited since its last ping.
+    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) {
         do {
-            try storage.save(Self.checkpointPrefix + instance.uuidString, record.map(PingRecordCodec.encode))
+            try storage.save(Self.checkpointPrefix + instance.uuidString + "-" + slot.rawValue, record.map(PingRecordCodec.encode))
         } catch {
             counters.storageFailures += 1
             publish()

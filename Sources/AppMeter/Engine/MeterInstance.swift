@@ -131,6 +131,18 @@ public final class MeterInstance: Sendable {
         inbox.push(.command(TimedCommand(.playhead(position), at: clock.now())), lazy: true)
     }
 
+    /// Passes a timed-metadata string from the stream (`sendID3`). Anything that is not a Nielsen
+    /// tag (`www.nielsen.com/…`) is ignored without a word, as the guides tell apps to pass every
+    /// item; a Nielsen tag that does not parse is reported as error 3. Parsed here, on the
+    /// caller's thread; called every ~10 s from a KVO callback, it never waits.
+    public func sendID3(_ ownerString: String) {
+        guard NielsenID3Tag.isNielsen(ownerString) else { return }
+        switch NielsenID3Tag.parse(ownerString) {
+        case .success(let tag): submit(.id3(tag))
+        case .failure(let problem): submit(.report(.failedProcessID3, "sendID3: \(problem.reason); tag ignored"))
+        }
+    }
+
     /// Starts a viewing session (`play`).
     public func play(channelName: String?) { submit(.play(channelName: channelName)) }
 

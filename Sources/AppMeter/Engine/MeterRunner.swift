@@ -65,10 +65,10 @@ actor MeterRunner {
 
     private func execute(_ effect: MeterEffect, at time: MeterInstant) async {
         switch effect {
-        case .enqueue(let record, let replacesCheckpoint):
-            await delivery.enqueue(record, origin: instanceID, clearingCheckpoint: replacesCheckpoint)
-        case .checkpoint(let record):
-            await delivery.checkpoint(instanceID, record: record)
+        case .enqueue(let record, let slot):
+            await delivery.enqueue(record, origin: instanceID, clearingCheckpoint: slot)
+        case .checkpoint(let record, let slot):
+            await delivery.checkpoint(instanceID, slot: slot, record: record)
         case .report(let code, let description):
             reporter.report(code, description, at: time)
         case .log(let level, let message):

@@ -22,6 +22,8 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
     case loadMetadata
     /// `playheadPosition(_:)`.
     case playheadPosition
+    /// `sendID3(_:)` with a Nielsen tag.
+    case sendID3
     /// `stop()`.
     case stop
     /// `end()`.
@@ -55,6 +57,7 @@ package enum LifecycleTable {
         .play: [.idle: .processing, .processing: .processing],
         .loadMetadata: [.idle: .processing, .processing: .processing],
         .playheadPosition: [.idle: .processing, .processing: .processing],
+        .sendID3: [.processing: .processing],
         .stop: [.processing: .idle],
         .end: [.idle: .idle, .processing: .idle],
         .disableAPI: [.idle: .disabled, .processing: .disabled],
@@ -83,6 +86,8 @@ package enum LifecycleTable {
             "\(call.rawValue) ignored: the census disabled measurement for this appid"
         case (.stop, .idle):
             "stop ignored: nothing is being measured (Idle)"
+        case (.sendID3, .idle):
+            "sendID3 ignored in Idle: after stop or end, call play and loadMetadata before sending tags"
         case (.enableAPI, _):
             "appDisableApi = false ignored: the SDK is not disabled"
         default:

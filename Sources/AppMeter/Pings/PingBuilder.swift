@@ -62,19 +62,13 @@ enum PingBuilder {
         let identity = context.identity
         let mediaType: MediaType = content?.isAudio == true || facts.stationAudio ? .audio : .video
         let durationType: DurationType = facts.kind == .view ? .view : (facts.isFinal ? .final : .interim)
-        var parameters: [PingParameter] = []
-        parameters.reserveCapacity(40)
-        func add(_ field: PingField, _ value: String) {
-            parameters.append(PingParameter(field.name, field.wireValue(value)))
-        }
+        var list = PingFieldList()
+        func add(_ field: PingField, _ value: String) { list.add(field, value) }
         func segment(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? absentSegment }
         add(.product, WireProduct.dcr.rawValue)
         add(.clientID, content?.clientID ?? "")
         add(.assetName, context.channelName)
-        add(.firstPartyID, identity.firstPartyID)
-        add(.firstPartyCreated, identity.firstPartyCreated)
-        add(.firstPartyAccessed, identity.firstPartyAccessed)
-        add(.vendorID, identity.vendorID)
+        list.addFirstPartyAndVendor(identity)
         add(.title, assetTitle)
         add(.privacyVersion, "1")
         add(.subbrand, content?.subbrand ?? "")
@@ -85,9 +79,7 @@ enum PingBuilder {
         add(.segC, segment(content?.segC))
         add(.appName, context.appInfo.appName)
         add(.support, "1")
-        add(.deviceID, identity.deviceID)
-        add(.encrypted, identity.deviceID.isEmpty ? "" : "true")
-        add(.nuid, identity.deviceID)
+        list.addDevice(identity)
         add(.pingType, facts.kind.wireValue)
         add(.mediaType, mediaType.rawValue)
         add(.sdkVersion, context.sdkVersion)
@@ -116,6 +108,6 @@ enum PingBuilder {
         add(.pingID, facts.pingID)
         return Ping(
             id: facts.pingID, kind: facts.kind, assetKind: facts.asset.kind, assetID: facts.asset.assetID,
-            creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt.secondsSince1970, parameters: parameters)
+            creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt.secondsSince1970, parameters: list.parameters)
     }
 }

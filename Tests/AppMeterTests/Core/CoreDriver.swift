@@ -61,9 +61,9 @@ struct CoreDriver {
             return "\(ping.kind) \(ping.assetKind.rawValue)/\(ping.assetID) \(ping.creditedSeconds) \(ping.id)"
         }
         switch effect {
-        case .enqueue(let record, let replaces):
-            return "enqueue \(ping(record))\(replaces ? " replacing checkpoint" : "") uoo=\(record.ping["uoo"] ?? "?")"
-        case .checkpoint(let record): return "checkpoint \(ping(record))"
+        case .enqueue(let record, let slot):
+            return "enqueue \(ping(record))\(slot != nil ? " replacing checkpoint" : "") uoo=\(record.ping["uoo"] ?? "?")"
+        case .checkpoint(let record, _): return "checkpoint \(ping(record))"
         case .report(let code, _): return "report \(code.rawValue)"
         case .log(let level, let message): return "log \(level) \(message)"
         case .setLogLevel(let level): return "setLogLevel \(level)"

@@ -179,7 +179,9 @@ import Testing
             core(CoreDriver.content())
             core(.playhead(0), after: 1)
             core(.stop)
-        case .processing: core(CoreDriver.content())
+        case .processing:
+            core(.loadMetadata(MetadataParser.parse(Fixtures.content().merging(["adModel": "1"]) { $1 },
+                                                    market: CoreDriver.appInfo.market)))
         case .disabled: core(.setDisabled(true))
         case .disabledByCensus: core(.configReceived(ConfigAnswer(enabled: false, durationPingInterval: 60)))
         }
@@ -190,6 +192,7 @@ import Testing
         case .play: .play(channelName: nil)
         case .loadMetadata: CoreDriver.content("other")
         case .playheadPosition: .playhead(0)
+        case .sendID3: .id3(try! NielsenID3Tag.parse(Fixtures.sampleTag).get())
         case .stop: .stop
         case .end: .end
         case .disableAPI: .setDisabled(true)

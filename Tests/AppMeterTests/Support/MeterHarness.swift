@@ -94,4 +94,20 @@ enum Fixtures {
     static func ad(_ type: String, _ id: String) -> [String: String] {
         ["type": type, "assetid": id]
     }
+
+    /// The DTVR guide's metadata: type, channelName, adModel.
+    static func dtvr(_ channel: String = "TheGreatBigMovie", adModel: String = "1") -> [String: String] {
+        ["type": "content", "channelName": channel, "adModel": adModel]
+    }
+
+    /// The second sample tag of dtvr-ios-sdk.txt ("Sample ID3 tags"): null PC CID, FD offset 46016.
+    static let sampleTag = "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/R8WHe7pEBeqBhu8jTeXydg==/"
+        + "AAICoyitYqlxT7n6aZ0oMCGheFi4CXFp46AMUPZz1lMr_M9tr3_cjee1SHqxrOiVerMDLeyn9xzocZSKwi746Re8vNOtpNCAZjYABs_J0R25IHpvOc1HS8QHGgD5TgOJeS6gX100zdCIGeIlgZnkYj6UvVJWFNhSVhTiPE0="
+        + "/00000/46016/00"
+
+    /// A Nielsen tag for FD CID `cid` at FD offset `offset` (the sample's payload).
+    static func tag(cid: String = "R8WHe7pEBeqBhu8jTeXydg==", offset: Int) -> String {
+        sampleTag.replacingOccurrences(of: "R8WHe7pEBeqBhu8jTeXydg==", with: cid)
+            .replacingOccurrences(of: "/46016/", with: "/" + String(format: "%05d", offset) + "/")
+    }
 }

@@ -1,0 +1,60 @@
+import Foundation
+import MeterWire
+
+/// Everything a DTVR ping says.
+struct DTVRPingFacts: Sendable {
+    var context: PingContext
+    var metadata: DTVRMetadata
+    /// The source credited: the tag's FD CID, else its PC CID.
+    var cid: String
+    /// The latest tag of the segment: the credit ends there.
+    var tag: NielsenID3Tag
+    var kind: PingKind
+    var creditedSeconds: Int64
+    var segmentStart: MeterInstant
+    var createdAt: MeterInstant
+    var isFinal: Bool
+    var pingID: String
+}
+
+/// Builds DTVR pings (`prd=dtvr`, docs/protocol.md §2b): the identity, session and credit fields
+/// of DCR pings, the CID as asset id, and the tag the credit ends at.
+enum DTVRPingBuilder {
+    static func build(_ facts: DTVRPingFacts) -> Ping {
+        let context = facts.context
+        let identity = context.identity
+        var list = PingFieldList()
+        list.add(.product, WireProduct.dtvr.rawValue)
+        list.add(.assetName, facts.metadata.channelName.isEmpty ? context.channelName : facts.metadata.channelName)
+        list.addFirstPartyAndVendor(identity)
+        list.add(.privacyVersion, "1")
+        list.add(.appID, context.appInfo.appID)
+        list.add(.appName, context.appInfo.appName)
+        list.add(.support, "1")
+        list.addDevice(identity)
+        list.add(.pingType, facts.kind.wireValue)
+        list.add(.mediaType, MediaType.video.rawValue)
+        list.add(.sdkVersion, context.sdkVersion)
+        list.add(.creditedSeconds, String(facts.creditedSeconds))
+        list.add(.subProduct, WireProduct.dtvr.rawValue)
+        list.add(.appVersion, context.appInfo.appVersion)
+        list.add(.adLoadType, facts.metadata.adModel.rawValue)
+        list.add(.assetID, facts.cid)
+        list.add(.assetClass, AssetClass.content.rawValue)
+        list.add(.segmentStart, String(facts.segmentStart.unixSeconds))
+        list.add(.isLive, "true")
+        list.add(.sessionID, context.sessionID ?? "")
+        list.add(.createdAt, String(facts.createdAt.unixSeconds))
+        list.add(.userOptOut, identity.optedOut ? "true" : "")
+        list.add(.id3Tag, facts.tag.ownerString)
+        list.add(.fdCID, facts.tag.fdCID ?? "")
+        list.add(.pcCID, facts.tag.pcCID ?? "")
+        list.add(.fdOffset, facts.tag.fdOffset.map { String(format: "%05d", $0) } ?? "")
+        list.add(.pcOffset, facts.tag.pcOffset.map { String(format: "%05d", $0) } ?? "")
+        list.add(.durationType, (facts.kind == .view ? DurationType.view : facts.isFinal ? .final : .interim).rawValue)
+        list.add(.pingID, facts.pingID)
+        return Ping(
+            id: facts.pingID, kind: facts.kind, assetKind: .dtvr, assetID: facts.cid,
+            creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt.secondsSince1970, parameters: list.parameters)
+    }
+}

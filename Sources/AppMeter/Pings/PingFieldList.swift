@@ -1,0 +1,27 @@
+import MeterWire
+
+/// A ping's parameters as they are added, in wire order, with the fields every product shares.
+struct PingFieldList {
+    private(set) var parameters: [PingParameter] = []
+
+    init() { parameters.reserveCapacity(44) }
+
+    mutating func add(_ field: PingField, _ value: String) {
+        parameters.append(PingParameter(field.name, field.wireValue(value)))
+    }
+
+    /// `fp_id`, `fp_cr_tm`, `fp_acc_tm`, `ve_id`: empty when opted out (docs/privacy.md).
+    mutating func addFirstPartyAndVendor(_ identity: PingIdentity) {
+        add(.firstPartyID, identity.firstPartyID)
+        add(.firstPartyCreated, identity.firstPartyCreated)
+        add(.firstPartyAccessed, identity.firstPartyAccessed)
+        add(.vendorID, identity.vendorID)
+    }
+
+    /// `c9`, `enc`, `c1`: the hashed device id, empty when opted out.
+    mutating func addDevice(_ identity: PingIdentity) {
+        add(.deviceID, identity.deviceID)
+        add(.encrypted, identity.deviceID.isEmpty ? "" : "true")
+        add(.nuid, identity.deviceID)
+    }
+}
