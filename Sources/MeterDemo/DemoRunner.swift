@@ -59,6 +59,11 @@ public struct DemoRunner: Sendable {
                     api.playheadPosition(position)
                 }
             case .wait(let seconds): clock.advance(by: seconds)
+            case .id3Tags(let cid, let offset, let count):
+                for index in 0..<count {
+                    clock.advance(by: 10)
+                    api.sendID3(DemoScenario.nielsenTag(cid: cid, offset: offset + 10 * index))
+                }
             case .stop: api.stop()
             case .end: api.end()
             }

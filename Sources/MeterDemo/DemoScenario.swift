@@ -1,3 +1,5 @@
+import Foundation
+
 /// One step of a scripted viewing session.
 public enum DemoStep: Sendable {
     /// `play` with an optional channel name.
@@ -10,6 +12,9 @@ public enum DemoStep: Sendable {
     case livePlayheads(seconds: Int64)
     /// Time passes with nothing reported (paused player).
     case wait(seconds: Double)
+    /// DTVR: `count` Nielsen ID3 tags of source `cid`, one every 10 s, the stream's offset
+    /// advancing with them from `offset` (a live channel's tags, as a player extracts them).
+    case id3Tags(cid: String, offset: Int, count: Int)
     /// `stop`.
     case stop
     /// `end`.
@@ -86,5 +91,32 @@ extension DemoScenario {
                 range(600...700), .end,
             ],
             expected: ["demo-clip": 220]),
+        DemoScenario(
+            name: "DTVR live channel, two minutes of ID3 tags every 10 s",
+            steps: [
+                .play(channel: "Demo TV One"),
+                .load(["type": "content", "channelName": "Demo TV One", "adModel": "1"]),
+                .id3Tags(cid: demoCID, offset: 43_200, count: 13), .stop,
+            ],
+            expected: [demoCID: 120]),
+        DemoScenario(
+            name: "Radio station, five minutes live with a break",
+            steps: [
+                .play(channel: "WDMO-FM"),
+                .load(station), .livePlayheads(seconds: 180), .stop,
+                .load(ad("midroll", "demo-radio-spot")), range(0...30), .stop,
+                .load(station), .livePlayheads(seconds: 120), .end,
+            ],
+            expected: ["WDMO-FM": 300, "demo-radio-spot": 30]),
     ]
+
+    /// The demo DTVR source's CID (a final distributor).
+    public static let demoCID = "DemoFDcid000000000000A=="
+    static let station = ["type": "radio", "assetid": "WDMO-FM", "stationType": "1", "provider": "AppMeter Demo Radio"]
+
+    /// A Nielsen owner string for `cid` at `offset` (a payload of the guide's length).
+    public static func nielsenTag(cid: String, offset: Int) -> String {
+        let payload = String(repeating: "A", count: 176) + "="
+        return "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/\(cid)/\(payload)/00000/" + String(format: "%05d", offset) + "/00"
+    }
 }

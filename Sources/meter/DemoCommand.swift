@@ -37,6 +37,9 @@ struct DemoCommand: AsyncParsableCommand {
             let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
             print("\nCredit report for appid \(runner.appID)\n")
             print(ReportTable.render(rows))
+            let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
+            print("\nDTVR by channel and CID\n")
+            print(ReportTable.render(dtvr))
         } catch {
             await census.stop()
             throw error

@@ -2,6 +2,12 @@ import ArgumentParser
 import Census
 import Foundation
 
+/// The JSON form: the credit rows and the DTVR rows.
+private struct Report: Encodable {
+    let rows: [CreditRow]
+    let dtvr: [DTVRRow]
+}
+
 struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report", abstract: "Print the credit report: views and credited seconds per app and asset.")
@@ -13,13 +19,17 @@ struct ReportCommand: AsyncParsableCommand {
     @Flag(help: "Print JSON instead of a table.") var json = false
 
     func run() async throws {
-        let rows = try await database.withStore { try await $0.report(ReportQuery(appid: appid, from: from, to: to)) }
+        let query = ReportQuery(appid: appid, from: from, to: to)
+        let (rows, dtvr) = try await database.withStore { store in
+            (try await store.report(query), try await store.dtvrReport(query))
+        }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr)), as: UTF8.self))
         } else {
             print(ReportTable.render(rows))
+            if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }
         }
     }
 }

@@ -2,6 +2,7 @@ import AppMeter
 import Census
 import Foundation
 import MeterDemo
+import MeterWire
 import NielsenAppApi
 import Testing
 #if canImport(FoundationNetworking)
@@ -19,13 +20,17 @@ import FoundationNetworking
             outcomes.append(try await runner.run(scenario))
         }
         let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
+        let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
         let stats = try await census.server.store.counts()
         await census.stop()
+        #expect(dtvr.map { "\($0.channel) \($0.cid) \($0.creditedSeconds) \($0.views) \($0.sessions)" }
+                == ["Demo TV One \(DemoScenario.demoCID) 120 1 1"])
         for outcome in outcomes {
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
-        #expect(rows.count == 7)
+        #expect(rows.count == 10)
         #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 && $0.devices == 1 && $0.optedOutShare == 0 })
+        #expect(Set(rows.map(\.kind)) == [.content, .ad, .dtvr, .station])
         #expect(stats.pings == Int64(outcomes.map(\.pingsBuilt).reduce(0, +)))
         #expect(stats.rejects == 0)
     }

@@ -12,8 +12,10 @@ public struct IncomingPing: Sendable, Equatable {
     public var pingType: String
     /// Content, ad, static or audio (``PingClassification``).
     public var kind: CreditKind
-    /// `ai`.
+    /// `ai` (for DTVR, the CID credited).
     public var assetID: String
+    /// `asn`: the channel or stream name.
+    public var channelName: String = ""
     /// `c27=cln,<seconds>`.
     public var creditedSeconds: Int64
     /// `c59=sesid,<id>`.

@@ -78,13 +78,15 @@ public enum PingValidator {
             return String(value.dropFirst(field.prefix.count))
         }
         let optOut = values[PingField.userOptOut.name]
-        return .success(IncomingPing(
+        var ping = IncomingPing(
             pingID: checked[.pingID] ?? DerivedPingID.derive(from: query), appID: checked[.appID]!, product: checked[.product]!,
             pingType: checked[.pingType]!,
             kind: PingClassification.classify(product: checked[.product], mediaType: values[PingField.mediaType.name],
                                               assetClass: values[PingField.assetClass.name]),
             assetID: checked[.assetID] ?? "", creditedSeconds: Int64(checked[.creditedSeconds]!)!,
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
-            createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(query)))
+            createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(query))
+        ping.channelName = field(.assetName)
+        return .success(ping)
     }
 }

@@ -20,6 +20,24 @@ public struct CreditRow: Sendable, Equatable, Codable {
     public var optedOutShare: Double
 }
 
+/// One line of the DTVR report: a source (CID) of an app, under the channel name it was viewed as.
+public struct DTVRRow: Sendable, Equatable, Codable {
+    /// The app id.
+    public var appid: String
+    /// The channel name (`asn`).
+    public var channel: String
+    /// The CID credited (the tags' FD CID, else PC CID).
+    public var cid: String
+    /// View pings received.
+    public var views: Int64
+    /// Seconds credited from the tags.
+    public var creditedSeconds: Int64
+    /// Distinct (hashed) device ids.
+    public var devices: Int64
+    /// Distinct viewing sessions.
+    public var sessions: Int64
+}
+
 /// What the report covers: an app (or all) and a window on the pings' creation time.
 public struct ReportQuery: Sendable, Equatable {
     /// Only this app, or every app.
@@ -48,5 +66,15 @@ public enum ReportTable {
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
+    }
+
+    /// DTVR rows as a table with a header line.
+    public static func render(_ rows: [DTVRRow]) -> String {
+        let header = ["appid", "channel", "CID", "views", "seconds", "devices", "sessions"]
+        let body = rows.map { row in
+            [row.appid, row.channel, row.cid, String(row.views), String(row.creditedSeconds), String(row.devices),
+             String(row.sessions)]
+        }
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6], rule: true)
     }
 }

@@ -9,6 +9,11 @@ struct ReportResponse: ResponseEncodable {
     let rows: [CreditRow]
 }
 
+/// `GET /api/v1/report/dtvr`.
+struct DTVRReportResponse: ResponseEncodable {
+    let rows: [DTVRRow]
+}
+
 /// `GET /api/v1/sessions/{sesid}/pings`.
 struct SessionResponse: ResponseEncodable {
     let session: String

@@ -33,6 +33,7 @@ public struct CensusServer: Sendable {
         router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
         router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
         router.get("/api/v1/report") { request, context in try await self.report(request, context) }
+        router.get("/api/v1/report/dtvr") { request, context in try await self.dtvrReport(request, context) }
         router.get("/api/v1/sessions/:sesid/pings") { _, context in
             let session = try context.parameters.require("sesid")
             return SessionResponse(session: session, pings: try await self.store.pings(session: session))
@@ -112,14 +113,30 @@ public struct CensusServer: Sendable {
     }
 
     private func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        switch Self.reportQuery(request) {
+        case .failure(let problem): return .text(.badRequest, problem.reason)
+        case .success(let query):
+            return try ReportResponse(rows: try await store.report(query)).response(from: request, context: context)
+        }
+    }
+
+    private func dtvrReport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        switch Self.reportQuery(request) {
+        case .failure(let problem): return .text(.badRequest, problem.reason)
+        case .success(let query):
+            return try DTVRReportResponse(rows: try await store.dtvrReport(query)).response(from: request, context: context)
+        }
+    }
+
+    /// `appid`, `from`, `to` of a report request.
+    private static func reportQuery(_ request: Request) -> Result<ReportQuery, PingRejection> {
         let parameters = request.uri.queryParameters
         var query = ReportQuery(appid: parameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
         for (name, keyPath) in [("from", \ReportQuery.from), ("to", \ReportQuery.to)] {
             guard let raw = parameters.get(name), !raw.isEmpty else { continue }
-            guard let seconds = Int64(raw) else { return .text(.badRequest, "\(name) must be Unix seconds") }
+            guard let seconds = Int64(raw) else { return .failure(PingRejection(reason: "\(name) must be Unix seconds")) }
             query[keyPath: keyPath] = seconds
         }
-        return try ReportResponse(rows: try await store.report(query))
-            .response(from: request, context: context)
+        return .success(query)
     }
 }

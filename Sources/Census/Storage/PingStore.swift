@@ -68,7 +68,7 @@ public struct PingStore: Sendable {
 
     static let pingColumns = [
         "ping_id", "received_at", "appid", "product", "ping_type", "credit_kind", "asset_id",
-        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query",
+        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name",
     ]
 
     /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping
@@ -81,7 +81,7 @@ public struct PingStore: Sendable {
                 let values: [any Encodable & Sendable] = [
                     ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
                     ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
-                    ping.createdAt, ping.rawQuery,
+                    ping.createdAt, ping.rawQuery, ping.channelName,
                 ]
                 insert = insert.values(values)
             }
@@ -125,6 +125,35 @@ public struct PingStore: Sendable {
                     devices: try row.decode(column: "devices", as: Int64.self),
                     sessions: try row.decode(column: "sessions", as: Int64.self),
                     optedOutShare: try row.decode(column: "opted_out_share", as: Double.self))
+            }
+        }
+    }
+
+    /// The DTVR report: per app × channel × CID (docs/protocol.md §5).
+    public func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("appid").column("channel_name").column("asset_id")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+            if let appid = query.appid { select = select.where("appid", .equal, appid) }
+            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
+            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            let rows = try await select.groupBy("appid").groupBy("channel_name").groupBy("asset_id")
+                .orderBy("appid").orderBy("channel_name").orderBy("asset_id").all()
+            return try rows.map { row in
+                DTVRRow(
+                    appid: try row.decode(column: "appid", as: String.self),
+                    channel: try row.decode(column: "channel_name", as: String.self),
+                    cid: try row.decode(column: "asset_id", as: String.self),
+                    views: try row.decode(column: "views", as: Int64.self),
+                    creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    devices: try row.decode(column: "devices", as: Int64.self),
+                    sessions: try row.decode(column: "sessions", as: Int64.self))
             }
         }
     }

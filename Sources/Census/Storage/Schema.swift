@@ -44,6 +44,11 @@ enum Schema {
                 .column("duration_ping_interval", type: .bigint, .notNull)
                 .run()
         },
+        Migration(version: 2, summary: "channel names, for the DTVR report") { db in
+            // PostgreSQL can skip a column another server added meanwhile; SQLite serialises migrations.
+            let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
+            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)channel_name TEXT NOT NULL DEFAULT ''").run()
+        },
     ]
 
     /// Applies the migrations the database has not seen yet.
