@@ -55,6 +55,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),
+        // The guides' samples that only an app in Swift 5 language mode compiles as published.
+        .testTarget(
+            name: "GuideSampleTests", dependencies: ["AppMeter", "NielsenAppApi"],
+            swiftSettings: [.swiftLanguageMode(.v5)]),
         .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire"]),
         .testTarget(
             name: "CensusTests",
