@@ -79,6 +79,23 @@ let benchmarks: @Sendable () -> Void = {
         await api.flush()
     }
 
+    // sendID3 parses the ~249-character Nielsen owner string on the caller's thread (players call
+    // it from a KVO callback every ~10 s).
+    Benchmark("sendID3, caller thread") { benchmark in
+        let api = makeAPI()
+        api.loadMetadata(["type": "content", "channelName": "bench", "adModel": "1"])
+        let prefix = "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/R8WHe7pEBeqBhu8jTeXydg==/"
+            + String(repeating: "A", count: 176) + "=/00000/"
+        var offset = 10_000
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            offset += 10
+            api.sendID3(prefix + String(offset) + "/00")
+        }
+        benchmark.stopMeasurement()
+        await api.flush()
+    }
+
     // loadMetadata parses JSON on the caller's thread, as documented: for comparison.
     Benchmark("loadMetadata JSON string, caller thread") { benchmark in
         let api = makeAPI()
