@@ -114,6 +114,26 @@ public final class NielsenAppApi: Sendable {
         instance?.sendID3(data)
     }
 
+    /// Ends the static page's view (`staticEnd` of the public header): the seconds it was shown go
+    /// out, and loading the same static metadata again counts a new view.
+    public func staticEnd() {
+        instance?.staticEnd()
+    }
+
+    /// Tells the SDK the app went to the background (named like the Android
+    /// `AppLaunchMeasurementManager` call the guides show). On Apple platforms the SDK observes
+    /// UIKit's notifications itself; call this on Linux or from a custom lifecycle. A static page's
+    /// time pauses and video without picture-in-picture is interrupted.
+    public func appInBackground() {
+        instance?.appInBackground()
+    }
+
+    /// Tells the SDK the app came back to the foreground; after more than 30 minutes in the
+    /// background a new viewing session starts.
+    public func appInForeground() {
+        instance?.appInForeground()
+    }
+
     /// Pauses measurement: on pause, at the end of each ad, and on every interruption.
     public func stop() {
         instance?.stop()

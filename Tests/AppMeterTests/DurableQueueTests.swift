@@ -136,7 +136,7 @@ import Testing
             return
         }
         #expect(meter.transport.pings.count == 1)
-        NotificationCenter.default.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
+        meter.notifications.post(name: Notification.Name("UIApplicationDidEnterBackgroundNotification"), object: nil)
         await meter.processed()
         await meter.api.flush()
         #expect(meter.transport.pings.count == 2)

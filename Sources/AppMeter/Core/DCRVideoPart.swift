@@ -51,6 +51,17 @@ struct DCRVideoPart: MeasurementPart {
         self.checkpointInterval = checkpointInterval
     }
 
+    /// Whether what is open is video that stops when the app leaves the foreground: content or an
+    /// ad in it, not audio, not in picture-in-picture (`pipMode` "true").
+    var playsWithoutPictureInPicture: Bool {
+        guard let segment, currentStation == nil else { return false }
+        switch segment.metadata {
+        case .content(let content): return !content.isAudio && content.pipMode.lowercased() != "true"
+        case .ad: return currentContent.map { !$0.isAudio && $0.pipMode.lowercased() != "true" } ?? true
+        case .station, .dtvr, .staticPage: return false
+        }
+    }
+
     /// Whether a playhead with nothing open has something to resume.
     var canResume: Bool { segment != nil || resumable != nil }
 
@@ -76,8 +87,8 @@ struct DCRVideoPart: MeasurementPart {
             key = SegmentKey(asset: AssetKey(.station, station.assetID), podIndex: "")
         case .ad(let ad):
             key = SegmentKey(asset: AssetKey(.ad, ad.assetID), podIndex: ad.podIndex)
-        case .dtvr:
-            // A DTVR-only stream is credited from its tags: what DCR measured before it ends here.
+        case .dtvr, .staticPage:
+            // A DTVR stream or a static page is another part's: what DCR measured before ends here.
             close(final: false, context, at: time, &out)
             resumable = nil
             return
@@ -145,7 +156,7 @@ struct DCRVideoPart: MeasurementPart {
         switch metadata {
         case .content(let content): content.length == ContentMetadata.alwaysOnLength || firstPlayhead >= unixTimeThreshold
         case .station: firstPlayhead >= unixTimeThreshold
-        case .ad, .dtvr: false
+        case .ad, .dtvr, .staticPage: false
         }
     }
 

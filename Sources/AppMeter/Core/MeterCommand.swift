@@ -26,8 +26,12 @@ package enum MeterCommand: Sendable, Equatable {
     case configReceived(ConfigAnswer)
     /// A problem found outside the core (bad input, config, storage) to report in call order.
     case report(MeterEventCode, String)
-    /// The app went to the background.
-    case appDidEnterBackground
+    /// The app went to the background (UIKit notification, or `appInBackground()`).
+    case appInBackground
+    /// The app came back to the foreground.
+    case appInForeground
+    /// `staticEnd`: the static page's view ends; the same page loaded again is a new view.
+    case staticEnd
     /// The wake-up the core asked for (``MeterCore/requestedWakeUp``) has come.
     case wakeUp
     /// The instance is being released: what is open goes out in a ping.

@@ -48,6 +48,9 @@ package struct MeterCore: Sendable {
     private var context: PingContext
     private var video: DCRVideoPart
     private var dtvr: DTVRPart
+    private var staticPages: StaticPart
+    /// Since when the app is in the background (nil in the foreground).
+    private var backgroundSince: MeterInstant?
     private let baseLogLevel: Logger.Level
     private var logLevel: Logger.Level
     private let playheadTick: Double
@@ -62,6 +65,7 @@ package struct MeterCore: Sendable {
                              checkpointInterval: settings.checkpointInterval)
         dtvr = DTVRPart(durationPingInterval: settings.durationPingInterval,
                         checkpointInterval: settings.checkpointInterval)
+        staticPages = StaticPart(durationPingInterval: settings.durationPingInterval)
         baseLogLevel = settings.logLevel
         logLevel = settings.logLevel
         playheadTick = settings.playheadTick
@@ -71,8 +75,9 @@ package struct MeterCore: Sendable {
     /// tick after the last playhead, so that playheads never have to wake it (their callers pay
     /// no wake-up) yet are taken at most a tick late. Nil: no wake-up wanted.
     package var requestedWakeUp: MeterInstant? {
-        guard state == .processing, playheadTick > 0, let lastPlayhead else { return nil }
-        return lastPlayhead + playheadTick
+        guard state == .processing else { return nil }
+        let tick = playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
+        return [tick, staticPages.wakeUp].compactMap { $0 }.min()
     }
 
     /// Handles `command`, called at `time`, appending what should happen to `effects`.
@@ -99,6 +104,7 @@ package struct MeterCore: Sendable {
             context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.appInfo)
             video.startSession()
             dtvr.startSession()
+            staticPages.startSession()
         case .loadMetadata(let parsed):
             // Problems are reported only for a call the lifecycle table takes.
             guard LifecycleTable.next(after: .loadMetadata, in: state) != nil else {
@@ -113,10 +119,20 @@ package struct MeterCore: Sendable {
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
             video.load(metadata, context, at: time, &out)
             switch metadata {
-            case .dtvr(let tags): dtvr.load(tags, context, at: time, &out)
-            case .content(let content): dtvr.load(content.dtvr, context, at: time, &out)
-            case .station: dtvr.load(nil, context, at: time, &out)
-            case .ad: break   // tags of a joint stream go on during its ads
+            case .dtvr(let tags):
+                dtvr.load(tags, context, at: time, &out)
+                staticPages.load(nil, context, at: time, &out)
+            case .content(let content):
+                dtvr.load(content.dtvr, context, at: time, &out)
+                staticPages.load(nil, context, at: time, &out)
+            case .station:
+                dtvr.load(nil, context, at: time, &out)
+                staticPages.load(nil, context, at: time, &out)
+            case .staticPage(let page):
+                dtvr.load(nil, context, at: time, &out)
+                staticPages.load(page, context, at: time, &out)
+            case .ad:
+                staticPages.load(nil, context, at: time, &out)   // tags of a joint stream go on during its ads
             }
         case .playhead(let position):
             // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
@@ -142,6 +158,7 @@ package struct MeterCore: Sendable {
             out.log(.info, "end")
             video.end(context, at: time, &out)
             dtvr.end(context, at: time, &out)
+            staticPages.end(context, at: time, &out)
             out.effects.append(.deliverPromptly)
         case .setDisabled(let disabled):
             let wasProcessing = state == .processing
@@ -159,16 +176,43 @@ package struct MeterCore: Sendable {
             // Credit so far goes out under the old choice, so every ping carries one opt state.
             video.reportPending(context, at: time, &out)
             dtvr.reportPending(context, at: time, &out)
+            staticPages.reportPending(context, at: time, &out)
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
         case .configReceived(let config):
             apply(config, at: time, &out)
         case .report(let code, let description):
             out.report(code, description)
-        case .appDidEnterBackground:
+        case .appInBackground:
+            guard backgroundSince == nil else { return }
+            backgroundSince = time
+            out.log(.info, "app in background")
+            staticPages.setForeground(false, context, at: time, &out)
+            // Video players without picture-in-picture: the background is an interruption.
+            if video.playsWithoutPictureInPicture { video.close(final: false, context, at: time, &out) }
             out.effects.append(.deliverPromptly)
+        case .appInForeground:
+            guard let since = backgroundSince else { return }
+            backgroundSince = nil
+            out.log(.info, "app in foreground")
+            if time - since > ForegroundCrediting.maxGap {
+                // The 30-minute rule: a long background ends the viewing session.
+                context.sessionID = context.identifiers.newSessionID()
+                video.startSession()
+                dtvr.startSession()
+                staticPages.startSession()
+            }
+            staticPages.setForeground(true, context, at: time, &out)
+            staticPages.reshow(context, at: time, &out)
+        case .staticEnd:
+            guard state == .processing, staticPages.page != nil else {
+                return ignore("staticEnd ignored: no static page is shown", &out)
+            }
+            out.log(.info, "staticEnd")
+            staticPages.end(context, at: time, &out)
         case .wakeUp:
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
+            staticPages.tick(context, at: time, &out)
         case .release:
             closeAll(at: time, &out)
             out.effects.append(.deliverPromptly)
@@ -178,6 +222,7 @@ package struct MeterCore: Sendable {
     private mutating func apply(_ config: ConfigAnswer, at time: MeterInstant, _ out: inout Emission) {
         video.durationPingInterval = config.durationPingInterval
         dtvr.durationPingInterval = config.durationPingInterval
+        staticPages.durationPingInterval = config.durationPingInterval
         guard config.enabled else {
             let wasProcessing = state == .processing
             guard accept(.censusDisable, &out) else { return }
@@ -192,6 +237,7 @@ package struct MeterCore: Sendable {
     private mutating func closeAll(at time: MeterInstant, _ out: inout Emission) {
         video.close(final: false, context, at: time, &out)
         dtvr.close(final: false, context, at: time, &out)
+        staticPages.close(final: false, context, at: time, &out)
     }
 
     /// Counts and logs a call the state's cell takes only under a condition that does not hold.

@@ -28,6 +28,7 @@ package enum MeterEffect: Sendable, Equatable {
 package enum CheckpointSlot: String, Sendable, CaseIterable {
     case dcr
     case dtvr
+    case staticPage = "static"
 }
 
 /// What the core has done so far, published to ``MeterSnapshot`` by its owner.

@@ -33,6 +33,10 @@ public struct MeterEnvironment: Sendable {
     /// How long `playheadPosition` calls may wait before the core takes them (0: at once): the
     /// core's playhead tick.
     public var playheadProcessingDelay: Double
+    /// Where the app-lifecycle notifications (UIKit's background / foreground) are observed; nil
+    /// observes none (the app calls `appInBackground()` / `appInForeground()`). Tests give each
+    /// instance a center of its own.
+    public var notificationCenter: NotificationCenter?
     /// Makes the log handler of an instance's logger (label `AppMeter.<appid>`); nil uses
     /// swift-log's bootstrapped handler. The level is set from `nol_devDebug` either way.
     public var logHandler: (@Sendable (_ label: String) -> any LogHandler)?
@@ -51,7 +55,8 @@ public struct MeterEnvironment: Sendable {
         queueBounds: QueueBounds = QueueBounds(),
         checkpointInterval: Int64 = 5,
         playheadProcessingDelay: Double = 1,
-        logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil
+        logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil,
+        notificationCenter: NotificationCenter? = .default
     ) {
         self.clock = clock
         self.transport = transport
@@ -66,6 +71,7 @@ public struct MeterEnvironment: Sendable {
         self.checkpointInterval = checkpointInterval
         self.playheadProcessingDelay = playheadProcessingDelay
         self.logHandler = logHandler
+        self.notificationCenter = notificationCenter
     }
 
     /// A logger labelled `label`, through ``logHandler`` when set.

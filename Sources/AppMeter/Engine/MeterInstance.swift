@@ -84,8 +84,8 @@ public final class MeterInstance: Sendable {
         for issue in storageIssues {
             inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
         }
-        lifecycle = AppLifecycleObserver {
-            inbox.push(.command(TimedCommand(.appDidEnterBackground, at: clock.now())))
+        lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
+            inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))
         }
         Task { await runner.run(inbox) }
 
@@ -151,6 +151,18 @@ public final class MeterInstance: Sendable {
     public func loadMetadata(_ values: [String: String]) {
         submit(.loadMetadata(MetadataParser.parse(values, market: appInfo.market)))
     }
+
+    /// The app went to the background: a static page's time pauses, video without
+    /// picture-in-picture is interrupted, queued pings go out at once. On Apple platforms the SDK
+    /// observes this itself; elsewhere (Linux, tests) the app says so.
+    public func appInBackground() { submit(.appInBackground) }
+
+    /// The app came back to the foreground; after more than 30 minutes a new viewing session starts.
+    public func appInForeground() { submit(.appInForeground) }
+
+    /// Ends the static page's view (public header `staticEnd`): its time goes out, and the same
+    /// page loaded again is a new view.
+    public func staticEnd() { submit(.staticEnd) }
 
     /// Pauses measurement (`stop`).
     public func stop() { submit(.stop) }

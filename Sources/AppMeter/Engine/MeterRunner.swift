@@ -38,18 +38,30 @@ actor MeterRunner {
             for item in batch {
                 switch item {
                 case .command(let timed):
+                    await handleWakeUps(dueBy: timed.time)
                     await handle(timed.command, at: timed.time)
                 case .barrier(let continuation):
+                    await handleWakeUps(dueBy: clock.now())
                     publish()
                     continuation.resume()
                 }
             }
-            if wakeUpDue { await handle(.wakeUp, at: clock.now()) }
+            if wakeUpDue { await handleWakeUps(dueBy: clock.now()) }
             publish()
         }
         await handle(.release, at: clock.now())
         publish()
         await delivery.detach(instanceID)
+    }
+
+    /// Hands the core every wake-up it asked for that is due by `time`, each at its own deadline,
+    /// so that time-driven pings come out in time order with the calls around them.
+    private func handleWakeUps(dueBy time: MeterInstant) async {
+        // Each wake-up moves the next one later; the bound only guards against a core that would not.
+        for _ in 0..<10_000 {
+            guard let due = core.requestedWakeUp, due <= time else { return }
+            await handle(.wakeUp, at: due)
+        }
     }
 
     private func handle(_ command: MeterCommand, at time: MeterInstant) async {

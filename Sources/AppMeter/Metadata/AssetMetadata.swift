@@ -8,6 +8,8 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case station
     /// A DTVR source, credited from ID3 tags (`prd=dtvr`), keyed by its CID.
     case dtvr
+    /// A static page section (`rt=text`), credited for its foreground time.
+    case staticPage = "static"
 }
 
 /// The documented ad `type` values.
@@ -125,6 +127,25 @@ public struct StationMetadata: Sendable, Equatable {
     }
 }
 
+/// Static page metadata (ios-simplified-api.txt "Static Metadata", DCR_Italy_Static_iOS_SDK).
+public struct StaticMetadata: Sendable, Hashable {
+    /// `section`: the page or site section measured.
+    public var section: String
+    /// `assetid`: the article or page id (optional).
+    public var assetID: String
+    /// `segA`, `segB`, `segC`.
+    public var segA: String, segB: String, segC: String
+
+    /// Creates static metadata.
+    public init(section: String, assetID: String = "", segA: String = "", segB: String = "", segC: String = "") {
+        self.section = section
+        self.assetID = assetID
+        self.segA = segA
+        self.segB = segB
+        self.segC = segC
+    }
+}
+
 /// Typed ad metadata from `loadMetadata`.
 public struct AdMetadata: Sendable, Equatable {
     /// `type`.
@@ -150,6 +171,8 @@ public enum AssetMetadata: Sendable, Equatable {
     case station(StationMetadata)
     /// DTVR only: the stream is credited from its ID3 tags, not from playheads.
     case dtvr(DTVRMetadata)
+    /// A static page, credited for the time it is shown in the foreground.
+    case staticPage(StaticMetadata)
 
     /// What kind of asset it is.
     public var kind: AssetKind {
@@ -158,16 +181,18 @@ public enum AssetMetadata: Sendable, Equatable {
         case .ad: .ad
         case .station: .station
         case .dtvr: .dtvr
+        case .staticPage: .staticPage
         }
     }
 
-    /// The asset id (empty for DTVR, whose assets are the CIDs of its tags).
+    /// The asset id (empty for DTVR, whose assets are the CIDs of its tags; the section for a static page).
     public var assetID: String {
         switch self {
         case .content(let content): content.assetID
         case .ad(let ad): ad.assetID
         case .station(let station): station.assetID
         case .dtvr: ""
+        case .staticPage(let page): page.section
         }
     }
 }

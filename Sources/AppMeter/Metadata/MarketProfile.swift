@@ -27,6 +27,9 @@ public struct MarketProfile: Sendable, Equatable {
     public var privacyCountry = "us", privacyLanguage = "en"
     /// The `adloadtype` the market's guide asks for (Italy: "has to be 2"); another is reported, not refused.
     public var requiredAdLoadType: AdLoadType? = nil
+    /// The shape of the only static section the market measures (Italy: the home page,
+    /// `Home_<EntityName>_iOS`); another is reported, not refused.
+    public var staticSectionPattern: SectionPattern? = nil
     /// Whether the channel name defaults to the app name (Poland: "the SDK will pass the application
     /// name automatically") rather than `defaultChannelName`.
     public var channelNameDefaultsToAppName = false
@@ -40,7 +43,8 @@ public struct MarketProfile: Sendable, Equatable {
         MarketProfile(
             name: "Italy", sfcodes: ["it"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
-            requiresAppNameAndVersion: true, privacyCountry: "it", privacyLanguage: "it", requiredAdLoadType: .dynamic),
+            requiresAppNameAndVersion: true, privacyCountry: "it", privacyLanguage: "it", requiredAdLoadType: .dynamic,
+            staticSectionPattern: SectionPattern(prefix: "Home_", suffix: "_iOS")),
         MarketProfile(
             name: "Ireland", sfcodes: ["ire"], assetIDMaxLength: 32, assetIDCharacters: nil,
             programMaxLength: 100, titleMaxLength: 100, titleForbidsBackslash: false,
@@ -64,4 +68,20 @@ public struct MarketProfile: Sendable, Equatable {
         let code = sfcode.lowercased()
         return all.first { $0.sfcodes.contains(code) } ?? generic
     }
+}
+
+/// A static section's expected shape: a prefix and a suffix around a name.
+public struct SectionPattern: Sendable, Equatable {
+    /// What the section starts with.
+    public var prefix: String
+    /// What it ends with.
+    public var suffix: String
+
+    /// Whether `section` has the shape, with a non-empty name between.
+    public func matches(_ section: String) -> Bool {
+        section.count > prefix.count + suffix.count && section.hasPrefix(prefix) && section.hasSuffix(suffix)
+    }
+
+    /// An example, for messages.
+    public var example: String { prefix + "EntityName" + suffix }
 }

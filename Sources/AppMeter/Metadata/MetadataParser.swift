@@ -26,11 +26,14 @@ package enum MetadataParser {
         case "radio":
             kind = .station
             adType = nil
+        case "static":
+            kind = .staticPage
+            adType = nil
         case let raw?:
             guard let type = AdType(rawValue: raw) else {
                 issues.append(MetadataIssue(
                     key: "type",
-                    problem: "\"\(values["type"]!)\" is not content, radio, preroll, midroll, postroll or ad; call ignored",
+                    problem: "\"\(values["type"]!)\" is not content, static, radio, preroll, midroll, postroll or ad; call ignored",
                     code: .failedParseMetadata))
                 return Result(metadata: nil, issues: issues)
             }
@@ -59,6 +62,10 @@ package enum MetadataParser {
         if kind == .dtvr {
             guard let dtvr else { return Result(metadata: nil, issues: issues) }
             metadata = .dtvr(dtvr)
+        } else if kind == .staticPage {
+            metadata = .staticPage(StaticMetadata(
+                section: values["section", default: ""], assetID: assetID, segA: values["segA", default: ""],
+                segB: values["segB", default: ""], segC: values["segC", default: ""]))
         } else if kind == .station {
             metadata = .station(StationMetadata(
                 assetID: assetID, stationType: values["stationType", default: ""], provider: values["provider", default: ""]))

@@ -19,6 +19,8 @@ package enum MetadataKind: Sendable, Hashable, CaseIterable {
     case station
     /// DTVR (`type` content with `adModel` and no `assetid`).
     case dtvr
+    /// A static page (`type` static).
+    case staticPage
 }
 
 /// The validation rules for metadata keys, as data: which metadata kinds require the key, for
@@ -33,7 +35,7 @@ struct MetadataFieldRule: Sendable {
     let check: @Sendable (_ value: String, _ market: MarketProfile) -> String?
 
     static let all: [MetadataFieldRule] = [
-        MetadataFieldRule(key: "assetid", requiredFor: [.content, .ad, .station], checkedFor: [.content, .ad]) { value, market in
+        MetadataFieldRule(key: "assetid", requiredFor: [.content, .ad, .station], checkedFor: [.content, .ad, .staticPage]) { value, market in
             if value.count > market.assetIDMaxLength {
                 return "is \(value.count) characters; \(market.name) allows at most \(market.assetIDMaxLength)"
             }
@@ -69,6 +71,13 @@ struct MetadataFieldRule: Sendable {
             let capitals = value.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "-" }
             return letters.count == 2 && capitals ? nil
                 : "\"\(value)\" is not call letters and band in capitals (e.g. WXYZ-FM)"
+        },
+        MetadataFieldRule(key: "section", requiredFor: [.staticPage], checkedFor: [.staticPage]) { value, market in
+            guard let pattern = market.staticSectionPattern, !pattern.matches(value) else { return nil }
+            return "is \"\(value)\"; \(market.name) measures only the home page, as \(pattern.example) (measured as given)"
+        },
+        MetadataFieldRule(key: "segA", requiredFor: [], checkedFor: [.staticPage]) { value, _ in
+            value.count > 25 ? "is \(value.count) characters; static pages allow at most 25" : nil
         },
         MetadataFieldRule(key: "stationType", requiredFor: [.station], checkedFor: [.station]) { value, _ in
             ["1", "2"].contains(value) ? nil : "\"\(value)\" is not '1' or '2'"

@@ -34,6 +34,7 @@ enum PingBuilder {
         let assetTitle: String
         let length: Int64?
         var station: StationMetadata?
+        var page: StaticMetadata?
         switch facts.asset {
         case .content(let metadata):
             content = metadata
@@ -51,6 +52,12 @@ enum PingBuilder {
             assetTitle = ""
             length = nil
             station = metadata
+        case .staticPage(let metadata):
+            content = nil
+            assetClass = .content
+            assetTitle = metadata.assetID
+            length = nil
+            page = metadata
         case .dtvr:
             // DTVR pings are DTVRPingBuilder's; the DCR part never holds DTVR metadata.
             content = nil
@@ -60,7 +67,7 @@ enum PingBuilder {
         }
         let context = facts.context
         let identity = context.identity
-        let mediaType: MediaType = content?.isAudio == true || facts.stationAudio ? .audio : .video
+        let mediaType: MediaType = page != nil ? .text : content?.isAudio == true || facts.stationAudio ? .audio : .video
         let durationType: DurationType = facts.kind == .view ? .view : (facts.isFinal ? .final : .interim)
         var list = PingFieldList()
         func add(_ field: PingField, _ value: String) { list.add(field, value) }
@@ -74,9 +81,9 @@ enum PingBuilder {
         add(.subbrand, content?.subbrand ?? "")
         add(.program, content?.program ?? "")
         add(.appID, context.appInfo.appID)
-        add(.segA, segment(content?.segA))
-        add(.segB, segment(content?.segB))
-        add(.segC, segment(content?.segC))
+        add(.segA, segment(page?.segA ?? content?.segA))
+        add(.segB, segment(page?.segB ?? content?.segB))
+        add(.segC, segment(page?.segC ?? content?.segC))
         add(.appName, context.appInfo.appName)
         add(.support, "1")
         list.addDevice(identity)

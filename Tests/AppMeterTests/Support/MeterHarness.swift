@@ -9,6 +9,9 @@ final class MeterHarness: Sendable {
     let transport: RecordingTransport
     let storage: InMemoryStorage
     let api: NielsenAppApi
+    /// Where this instance observes the UIKit lifecycle notifications (its own: posting there
+    /// touches no other test's instance).
+    let notifications = NotificationCenter()
 
     /// The identity tests run with: an opted-in device with an ad id and a vendor id.
     static let device = StaticIdentityProvider(
@@ -43,7 +46,7 @@ final class MeterHarness: Sendable {
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
             durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
-            logHandler: log?.handler)
+            logHandler: log?.handler, notificationCenter: notifications)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 
