@@ -59,6 +59,13 @@ public struct DemoRunner: Sendable {
                     api.playheadPosition(position)
                 }
             case .wait(let seconds): clock.advance(by: seconds)
+            case .show(let seconds):
+                for _ in 0..<seconds { clock.advance(by: 1) }
+            case .staticEnd: api.staticEnd()
+            case .background(let seconds):
+                api.appInBackground()
+                clock.advance(by: seconds)
+                api.appInForeground()
             case .id3Tags(let cid, let offset, let count):
                 for index in 0..<count {
                     clock.advance(by: 10)

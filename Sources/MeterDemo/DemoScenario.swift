@@ -12,6 +12,12 @@ public enum DemoStep: Sendable {
     case livePlayheads(seconds: Int64)
     /// Time passes with nothing reported (paused player).
     case wait(seconds: Double)
+    /// The app spends `seconds` in the background.
+    case background(seconds: Double)
+    /// A static page stays on screen, in the foreground, for `seconds`.
+    case show(seconds: Int)
+    /// `staticEnd`.
+    case staticEnd
     /// DTVR: `count` Nielsen ID3 tags of source `cid`, one every 10 s, the stream's offset
     /// advancing with them from `offset` (a live channel's tags, as a player extracts them).
     case id3Tags(cid: String, offset: Int, count: Int)
@@ -91,6 +97,13 @@ extension DemoScenario {
                 range(600...700), .end,
             ],
             expected: ["demo-clip": 220]),
+        DemoScenario(
+            name: "Static home page (Italy Static guide), two minutes on screen with a trip to the background",
+            steps: [
+                .load(["type": "static", "assetid": "HomePage", "section": "Home_AppMeterDemo_iOS"]),
+                .show(seconds: 90), .background(seconds: 300), .show(seconds: 30), .staticEnd,
+            ],
+            expected: ["Home_AppMeterDemo_iOS": 120]),
         DemoScenario(
             name: "DTVR live channel, two minutes of ID3 tags every 10 s",
             steps: [

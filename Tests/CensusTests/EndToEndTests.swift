@@ -28,9 +28,9 @@ import FoundationNetworking
         for outcome in outcomes {
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
-        #expect(rows.count == 10)
+        #expect(rows.count == 11)
         #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 && $0.devices == 1 && $0.optedOutShare == 0 })
-        #expect(Set(rows.map(\.kind)) == [.content, .ad, .dtvr, .station])
+        #expect(Set(rows.map(\.kind)) == [.content, .ad, .dtvr, .station, .static])
         #expect(stats.pings == Int64(outcomes.map(\.pingsBuilt).reduce(0, +)))
         #expect(stats.rejects == 0)
     }
