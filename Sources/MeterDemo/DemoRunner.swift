@@ -36,7 +36,8 @@ public struct DemoRunner: Sendable {
         // In-memory storage keeps the demo from writing ids to the user's application-support folder;
         // the platform identity gives a Linux device a generated vendor id, as in production.
         let environment = MeterEnvironment(
-            clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage())
+            clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),
+            measuresAppRun: false)   // each scenario is one stream, not one app launch
         let appInfo = ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version,
                        "sfcode": "dcr", "nol_collectorURL": census.baseURL]
         guard let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment) else {

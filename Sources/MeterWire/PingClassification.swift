@@ -12,6 +12,8 @@ public enum CreditKind: String, Sendable, CaseIterable, Codable {
     case station
     /// Digital in TV Ratings: viewing credited from ID3 tags.
     case dtvr
+    /// The app: launches and foreground run time.
+    case app
 }
 
 /// The one classification of a ping into a ``CreditKind``, used by the census to credit and by the
@@ -24,6 +26,7 @@ public enum PingClassification {
     /// Classifies from the raw `prd`, `rt` and `c3` values (nil when absent).
     public static func classify(product: String? = nil, mediaType: String?, assetClass: String?) -> CreditKind {
         if product == WireProduct.dtvr.rawValue { return .dtvr }
+        if product == WireProduct.app.rawValue { return .app }
         if assetClass == PingField.assetClass.wireValue(AssetClass.ad.rawValue) { return .ad }
         if assetClass == PingField.assetClass.wireValue(AssetClass.station.rawValue) { return .station }
         switch mediaType.flatMap(MediaType.init(rawValue:)) {

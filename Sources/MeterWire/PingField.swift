@@ -58,6 +58,9 @@ public enum PingField: String, Sendable, CaseIterable {
     case fdOffset = "fdoff"
     /// DTVR: the PC offset of ``id3Tag``, empty when null.
     case pcOffset = "pcoff"
+    /// App launches: `1` when the previous run ended without going to the background or being
+    /// released (a crash or a kill in the foreground), else `0`.
+    case crash = "crs"
     /// Digital Audio: `stationType` (1 or 2).
     case stationType = "sttype"
     /// Digital Audio: `provider`.

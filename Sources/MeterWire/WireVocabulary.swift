@@ -4,6 +4,8 @@ public enum WireProduct: String, Sendable, CaseIterable, Codable {
     case dcr
     /// Digital in TV Ratings: viewing credited from the Nielsen ID3 tags of the stream.
     case dtvr
+    /// The app itself: launches (with the previous run's crash flag) and foreground run time.
+    case app
 }
 
 /// The media type of a ping (`rt`).

@@ -192,7 +192,8 @@ final class GatedTransport: PingTransport, Sendable {
         let transport = GatedTransport()
         let environment = MeterEnvironment(
             clock: VirtualClock(), transport: transport, identifiers: SequentialIdentifierSource(),
-            storage: InMemoryStorage(), queueBounds: QueueBounds(maxCount: 3), playheadProcessingDelay: 0)
+            storage: InMemoryStorage(), queueBounds: QueueBounds(maxCount: 3), playheadProcessingDelay: 0,
+            measuresAppRun: false)
         let api = NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: environment)!
         await api.waitUntilConfigured()
         api.loadMetadata(Fixtures.content())

@@ -53,7 +53,7 @@ import Testing
         transport.scriptConfig([], then: RecordingTransport.config())
         let environment = MeterEnvironment(
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(), storage: FullDisk(),
-            identityProvider: MeterHarness.device)
+            identityProvider: MeterHarness.device, measuresAppRun: false)
         let api = NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: events, environment: environment)!
         api.loadMetadata(Fixtures.content())
         for position in Int64(0)...6 {

@@ -71,7 +71,8 @@ import Glibc
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         // Backoffs wait on the virtual clock, which the playback below moves 30 s every 5 ms.
         let environment = MeterEnvironment(
-            clock: clock, transport: transport, storage: InMemoryStorage(), playheadProcessingDelay: 0)
+            clock: clock, transport: transport, storage: InMemoryStorage(), playheadProcessingDelay: 0,
+            measuresAppRun: false)
         let appid = "P" + UUID().uuidString
         let api = try #require(NielsenAppApi(
             appInfo: ["appid": appid, "appname": "flaky", "appversion": "1", "nol_collectorURL": census.baseURL],

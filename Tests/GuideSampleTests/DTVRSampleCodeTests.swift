@@ -60,12 +60,10 @@ final class AcceptingTransport: PingTransport, @unchecked Sendable {
         if request.url.path.hasSuffix("/cgi-bin/cfg") {
             return .response(status: 200, retryAfter: nil, body: Data(#"{"enabled": true, "durationPingInterval": 60}"#.utf8))
         }
-        lock.lock()
-        urls.append(request.url.absoluteString)
-        lock.unlock()
+        lock.withLock { urls.append(request.url.absoluteString) }
         return .response(status: 200, retryAfter: nil, body: Data())
     }
-    var pings: [String] { lock.lock(); defer { lock.unlock() }; return urls }
+    var pings: [String] { lock.withLock { urls } }
 }
 
 @Suite struct DTVRSampleCodeTests {
@@ -75,7 +73,8 @@ final class AcceptingTransport: PingTransport, @unchecked Sendable {
     @Test func theGuidesTimedMetadataHandlerFeedsTheSDK() async {
         let clock = VirtualClock()
         let transport = AcceptingTransport()
-        let environment = MeterEnvironment(clock: clock, transport: transport, storage: InMemoryStorage())
+        let environment = MeterEnvironment(clock: clock, transport: transport, storage: InMemoryStorage(),
+                                           measuresAppRun: false)
         let api = NielsenAppApi(appInfo: ["appid": "P" + UUID().uuidString, "nol_collectorURL": "http://127.0.0.1:9"],
                                 delegate: nil, environment: environment)!
         let controller = DTVRPlayerViewController()

@@ -32,6 +32,8 @@ package enum MeterCommand: Sendable, Equatable {
     case appInForeground
     /// `staticEnd`: the static page's view ends; the same page loaded again is a new view.
     case staticEnd
+    /// This instance is the first of its process: it keeps the app's run (launch, run time).
+    case appLaunched(previousRunCrashed: Bool)
     /// The wake-up the core asked for (``MeterCore/requestedWakeUp``) has come.
     case wakeUp
     /// The instance is being released: what is open goes out in a ping.

@@ -49,6 +49,7 @@ package struct MeterCore: Sendable {
     private var video: DCRVideoPart
     private var dtvr: DTVRPart
     private var staticPages: StaticPart
+    private var appRun = AppRunPart()
     /// Since when the app is in the background (nil in the foreground).
     private var backgroundSince: MeterInstant?
     private let baseLogLevel: Logger.Level
@@ -75,9 +76,16 @@ package struct MeterCore: Sendable {
     /// tick after the last playhead, so that playheads never have to wake it (their callers pay
     /// no wake-up) yet are taken at most a tick late. Nil: no wake-up wanted.
     package var requestedWakeUp: MeterInstant? {
-        guard state == .processing else { return nil }
-        let tick = playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
-        return [tick, staticPages.wakeUp].compactMap { $0 }.min()
+        let measuring = state == .processing
+        let tick = measuring && playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
+        let run = state == .idle || measuring ? appRun.wakeUp : nil
+        return [tick, measuring ? staticPages.wakeUp : nil, run].compactMap { $0 }.min()
+    }
+
+    /// Whether a playhead may wait for ``requestedWakeUp`` rather than wake the core: only while the
+    /// playhead tick is on, so it waits at most one tick (other wake-ups can be a minute away).
+    package var playheadsMayWait: Bool {
+        state == .processing && playheadTick > 0 && lastPlayhead != nil
     }
 
     /// Handles `command`, called at `time`, appending what should happen to `effects`.
@@ -177,6 +185,7 @@ package struct MeterCore: Sendable {
             video.reportPending(context, at: time, &out)
             dtvr.reportPending(context, at: time, &out)
             staticPages.reportPending(context, at: time, &out)
+            appRun.reportPending(context, at: time, &out)
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
         case .configReceived(let config):
@@ -188,6 +197,7 @@ package struct MeterCore: Sendable {
             backgroundSince = time
             out.log(.info, "app in background")
             staticPages.setForeground(false, context, at: time, &out)
+            if state == .idle || state == .processing { appRun.setForeground(false, context, at: time, &out) }
             // Video players without picture-in-picture: the background is an interruption.
             if video.playsWithoutPictureInPicture { video.close(final: false, context, at: time, &out) }
             out.effects.append(.deliverPromptly)
@@ -204,6 +214,11 @@ package struct MeterCore: Sendable {
             }
             staticPages.setForeground(true, context, at: time, &out)
             staticPages.reshow(context, at: time, &out)
+            if state == .idle || state == .processing { appRun.setForeground(true, context, at: time, &out) }
+        case .appLaunched(let crashed):
+            guard state == .idle || state == .processing else { return }
+            if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
+            appRun.launch(previousRunCrashed: crashed, context, at: time, &out)
         case .staticEnd:
             guard state == .processing, staticPages.page != nil else {
                 return ignore("staticEnd ignored: no static page is shown", &out)
@@ -213,8 +228,10 @@ package struct MeterCore: Sendable {
         case .wakeUp:
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
             staticPages.tick(context, at: time, &out)
+            appRun.tick(context, at: time, &out)
         case .release:
             closeAll(at: time, &out)
+            appRun.close(final: true, context, at: time, &out)
             out.effects.append(.deliverPromptly)
         }
     }

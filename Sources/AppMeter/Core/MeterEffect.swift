@@ -21,6 +21,9 @@ package enum MeterEffect: Sendable, Equatable {
     case deliverPromptly
     /// Keep the user's opt-out choice across launches.
     case persistOptOut(Bool)
+    /// Record whether the app's run is going on (true) or ended cleanly (false): a run still
+    /// "going on" at the next launch crashed or was killed in the foreground.
+    case markRun(running: Bool)
 }
 
 /// Where a product part keeps its credit checkpoint: one per part, so that parts measuring at the
@@ -29,6 +32,7 @@ package enum CheckpointSlot: String, Sendable, CaseIterable {
     case dcr
     case dtvr
     case staticPage = "static"
+    case appRun = "app"
 }
 
 /// What the core has done so far, published to ``MeterSnapshot`` by its owner.

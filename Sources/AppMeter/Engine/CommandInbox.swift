@@ -66,8 +66,9 @@ final class CommandInbox: Sendable {
     }
 
     /// Moves the next batch into `batch` (emptied first, its capacity handed back to the inbox).
-    /// Parks until an item arrives or, with `wakeUp`, until that instant on the clock.
-    func next(into batch: inout [Item], wakeUp: MeterInstant?) async -> Next {
+    /// Parks until an item arrives or, with `wakeUp`, until that instant on the clock; with
+    /// `lazyMayWait`, lazy items do not end the park (the wake-up will take them).
+    func next(into batch: inout [Item], wakeUp: MeterInstant?, lazyMayWait: Bool) async -> Next {
         batch.removeAll(keepingCapacity: true)
         var deadline = wakeUp
         while true {
@@ -78,7 +79,7 @@ final class CommandInbox: Sendable {
             if !batch.isEmpty { return .batch(wakeUpDue: deadline.map { $0 <= clock.now() } ?? false) }
             if closed { return .closed }
             if let due = deadline, due <= clock.now() { return .batch(wakeUpDue: true) }
-            if await park(until: deadline) {
+            if await park(until: deadline, lazyMayWait: lazyMayWait) {
                 deadline = nil
                 state.withLock { swap(&batch, &$0.pending) }
                 return .batch(wakeUpDue: true)
@@ -87,12 +88,12 @@ final class CommandInbox: Sendable {
     }
 
     /// Returns true when the timer woke it, false for an item or close.
-    private func park(until deadline: MeterInstant?) async -> Bool {
+    private func park(until deadline: MeterInstant?, lazyMayWait: Bool) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
             let parkID: Int? = state.withLock { state in
                 if !state.pending.isEmpty || state.closed { return nil }
                 state.waiter = continuation
-                state.waiterHasTimer = deadline != nil
+                state.waiterHasTimer = deadline != nil && lazyMayWait
                 state.parkID += 1
                 return state.parkID
             }

@@ -33,6 +33,9 @@ public struct MeterEnvironment: Sendable {
     /// How long `playheadPosition` calls may wait before the core takes them (0: at once): the
     /// core's playhead tick.
     public var playheadProcessingDelay: Double
+    /// Whether the first instance of the process measures the app's run (launch ping with the
+    /// crash flag, foreground run time). Off for test rigs that measure one stream each.
+    public var measuresAppRun: Bool
     /// Where the app-lifecycle notifications (UIKit's background / foreground) are observed; nil
     /// observes none (the app calls `appInBackground()` / `appInForeground()`). Tests give each
     /// instance a center of its own.
@@ -56,7 +59,8 @@ public struct MeterEnvironment: Sendable {
         checkpointInterval: Int64 = 5,
         playheadProcessingDelay: Double = 1,
         logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil,
-        notificationCenter: NotificationCenter? = .default
+        notificationCenter: NotificationCenter? = .default,
+        measuresAppRun: Bool = true
     ) {
         self.clock = clock
         self.transport = transport
@@ -72,6 +76,7 @@ public struct MeterEnvironment: Sendable {
         self.playheadProcessingDelay = playheadProcessingDelay
         self.logHandler = logHandler
         self.notificationCenter = notificationCenter
+        self.measuresAppRun = measuresAppRun
     }
 
     /// A logger labelled `label`, through ``logHandler`` when set.

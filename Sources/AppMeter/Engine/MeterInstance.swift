@@ -81,8 +81,14 @@ public final class MeterInstance: Sendable {
         for issue in appInfo.issues {
             inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
         }
+        // The first instance of the process keeps the app's run: launch, run time, crash flag.
+        let keepsAppRun = environment.measuresAppRun && AppLaunchRegistry.claim(environment.storage.identity)
+        let previousRunCrashed = keepsAppRun && AppLaunchRegistry.previousRunCrashed(environment.storage, issues: &storageIssues)
         for issue in storageIssues {
             inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
+        }
+        if keepsAppRun {
+            inbox.push(.command(TimedCommand(.appLaunched(previousRunCrashed: previousRunCrashed), at: clock.now())))
         }
         lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
             inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))

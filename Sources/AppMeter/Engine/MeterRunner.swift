@@ -34,7 +34,9 @@ actor MeterRunner {
         await delivery.attach(instanceID, reporter: reporter)
         var batch: [CommandInbox.Item] = []
         batch.reserveCapacity(16)
-        while case .batch(let wakeUpDue) = await inbox.next(into: &batch, wakeUp: core.requestedWakeUp) {
+        while case .batch(let wakeUpDue) = await inbox.next(
+            into: &batch, wakeUp: core.requestedWakeUp, lazyMayWait: core.playheadsMayWait
+        ) {
             for item in batch {
                 switch item {
                 case .command(let timed):
@@ -93,6 +95,13 @@ actor MeterRunner {
             await delivery.resume(instanceID)
         case .deliverPromptly:
             await delivery.deliverPromptly()
+        case .markRun(let running):
+            do {
+                try storage.save(AppLaunchRegistry.runStateKey, running ? AppLaunchRegistry.running : AppLaunchRegistry.clean)
+            } catch {
+                let issue = StorageIssue.write("the app run's state", error, instead: "the next launch may flag a crash wrongly")
+                reporter.report(issue.code, issue.message, at: time)
+            }
         case .persistOptOut(let optOut):
             do {
                 try storage.save(PrivacyProfile.optOutKey, PrivacyProfile.storedChoice(optOut))

@@ -10,6 +10,8 @@ public enum AssetKind: String, Sendable, Hashable, CaseIterable, Codable {
     case dtvr
     /// A static page section (`rt=text`), credited for its foreground time.
     case staticPage = "static"
+    /// The app itself (`prd=app`): its foreground run time.
+    case app
 }
 
 /// The documented ad `type` values.

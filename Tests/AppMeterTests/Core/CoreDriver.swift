@@ -71,6 +71,7 @@ struct CoreDriver {
         case .resumeDelivery: return "resumeDelivery"
         case .deliverPromptly: return "deliverPromptly"
         case .persistOptOut(let optOut): return "persistOptOut \(optOut)"
+        case .markRun(let running): return "markRun \(running)"
         }
     }
 }

@@ -166,6 +166,23 @@ import Testing
         #expect(core.core.requestedWakeUp == nil)         // idle: no wake-ups
     }
 
+    /// The app run's wake-up is a minute away: playheads must not wait for it (they did, and a
+    /// killed player lost up to a minute). They wait only for the playhead tick.
+    @Test func playheadsWaitOnlyForThePlayheadTick() {
+        var core = CoreDriver(playheadTick: 1)
+        core(.appLaunched(previousRunCrashed: false))
+        core(CoreDriver.content())
+        #expect(core.core.requestedWakeUp == core.time + 60)
+        #expect(!core.core.playheadsMayWait)
+        core(.playhead(0), after: 1)
+        #expect(core.core.requestedWakeUp == core.time + 1)
+        #expect(core.core.playheadsMayWait)
+        var immediate = CoreDriver(playheadTick: 0)
+        immediate(CoreDriver.content())
+        immediate(.playhead(0))
+        #expect(!immediate.core.playheadsMayWait)
+    }
+
     /// Every cell of the lifecycle table, the census's row and column included, driven through the
     /// core alone.
     @Test(arguments: LifecycleCall.allCases.flatMap { call in

@@ -33,7 +33,7 @@ final class MeterHarness: Sendable {
          identity: DeviceIdentityProvider = MeterHarness.device, flavor: SDKFlavor = .global,
          startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
          queueBounds: QueueBounds = QueueBounds(),
-         log: LogCapture? = nil,
+         log: LogCapture? = nil, measuresAppRun: Bool = false,
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
@@ -46,7 +46,7 @@ final class MeterHarness: Sendable {
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
             durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
-            logHandler: log?.handler, notificationCenter: notifications)
+            logHandler: log?.handler, notificationCenter: notifications, measuresAppRun: measuresAppRun)
         api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 

@@ -50,10 +50,16 @@ final class RecordingTransport: PingTransport, Sendable {
     /// Every request made, including failed attempts.
     var requests: [TransportRequest] { state.withLock { $0.requests } }
 
-    /// Every ping sent (`GET /cgi-bin/gn`, and each line of `POST /cgi-bin/gn/batch`), decoded, in
-    /// order, including attempts that failed.
+    /// Every measurement ping sent (`GET /cgi-bin/gn`, and each line of `POST /cgi-bin/gn/batch`),
+    /// decoded, in order, including attempts that failed; the app's own pings (`prd=app`) are in
+    /// ``appPings``.
     var pings: [DecodedPing] {
-        requests.flatMap(DecodedPing.all)
+        requests.flatMap(DecodedPing.all).filter { $0["prd"] != "app" }
+    }
+
+    /// The app's launch and run-time pings (`prd=app`).
+    var appPings: [DecodedPing] {
+        requests.flatMap(DecodedPing.all).filter { $0["prd"] == "app" }
     }
 }
 
