@@ -18,6 +18,16 @@ struct PingFieldList {
         add(.vendorID, identity.vendorID)
     }
 
+    /// `prv`, `c13`, `c15`, `sup`, then the device fields: what DTVR and app pings carry after
+    /// the first-party and vendor ids.
+    mutating func addAppAndDevice(_ context: PingContext) {
+        add(.privacyVersion, "1")
+        add(.appID, context.appInfo.appID)
+        add(.appName, context.appInfo.appName)
+        add(.support, "1")
+        addDevice(context.identity)
+    }
+
     /// `c9`, `enc`, `c1`: the hashed device id, empty when opted out.
     mutating func addDevice(_ identity: PingIdentity) {
         add(.deviceID, identity.deviceID)
