@@ -25,9 +25,13 @@ enum InputError: Error, Equatable, CustomStringConvertible {
 /// dictionary. Keys are case-sensitive and every value must be a string.
 enum UntypedInput {
     static func stringDictionary(from input: Any) -> Result<[String: String], InputError> {
-        if let ready = input as? [String: String] {
-            return .success(ready)
-        }
+        if let ready = input as? [String: String] { return .success(ready) }
+        return object(from: input).flatMap(strings)
+    }
+
+    /// The documented forms read into a dictionary: a JSON object string, a `[String: Any]`, or an
+    /// `[AnyHashable: Any]` (an `NSDictionary`) whose keys are strings.
+    private static func object(from input: Any) -> Result<[String: Any], InputError> {
         if let text = input as? String {
             guard let data = text.data(using: .utf8) else { return .failure(.malformedJSON("not UTF-8")) }
             let object: Any
@@ -39,18 +43,16 @@ enum UntypedInput {
             guard let dictionary = object as? [String: Any] else {
                 return .failure(.notJSONObject(found: "JSON \(typeName(object))"))
             }
-            return strings(from: dictionary)
+            return .success(dictionary)
         }
-        if let dictionary = input as? [String: Any] {
-            return strings(from: dictionary)
-        }
+        if let dictionary = input as? [String: Any] { return .success(dictionary) }
         if let dictionary = input as? [AnyHashable: Any] {
             var converted: [String: Any] = [:]
             for (key, value) in dictionary {
                 guard let name = key.base as? String else { return .failure(.nonStringKey("\(key)")) }
                 converted[name] = value
             }
-            return strings(from: converted)
+            return .success(converted)
         }
         return .failure(.notJSONObject(found: typeName(input)))
     }
@@ -59,29 +61,11 @@ enum UntypedInput {
     /// a number or a boolean, used in its string form (`1.0` → `"1.0"`, `false` → `"false"`), so
     /// that only an unusable appid stops measurement.
     static func appInfoDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
-        let object: Any
-        if let text = input as? String {
-            guard let data = text.data(using: .utf8) else { return .failure(.malformedJSON("not UTF-8")) }
-            do {
-                object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            } catch {
-                return .failure(.malformedJSON(shortReason(error)))
-            }
-        } else {
-            object = input
-        }
-        if let ready = object as? [String: String] { return .success((ready, [])) }
-        var dictionary: [String: Any] = [:]
-        if let typed = object as? [String: Any] {
-            dictionary = typed
-        } else if let untyped = object as? [AnyHashable: Any] {
-            for (key, value) in untyped {
-                guard let name = key.base as? String else { return .failure(.nonStringKey("\(key)")) }
-                dictionary[name] = value
-            }
-        } else {
-            return .failure(.notJSONObject(found: typeName(object)))
-        }
+        if let ready = input as? [String: String] { return .success((ready, [])) }
+        return object(from: input).map(lenientStrings)
+    }
+
+    private static func lenientStrings(from dictionary: [String: Any]) -> (values: [String: String], problems: [String]) {
         var values: [String: String] = [:]
         var problems: [String] = []
         for key in dictionary.keys.sorted() {
@@ -96,7 +80,7 @@ enum UntypedInput {
                 problems.append("the value of '\(key)' is \(typeName(value)); every value must be a string, ignored")
             }
         }
-        return .success((values, problems))
+        return (values, problems)
     }
 
     private static func strings(from dictionary: [String: Any]) -> Result<[String: String], InputError> {

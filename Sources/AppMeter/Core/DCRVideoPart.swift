@@ -56,8 +56,8 @@ struct DCRVideoPart: MeasurementPart {
     var playsWithoutPictureInPicture: Bool {
         guard let segment, currentStation == nil else { return false }
         switch segment.metadata {
-        case .content(let content): return !content.isAudio && content.pipMode.lowercased() != "true"
-        case .ad: return currentContent.map { !$0.isAudio && $0.pipMode.lowercased() != "true" } ?? true
+        case .content(let content): return content.stopsInBackground
+        case .ad: return currentContent?.stopsInBackground ?? true
         case .station, .dtvr, .staticPage: return false
         }
     }
@@ -71,6 +71,7 @@ struct DCRVideoPart: MeasurementPart {
     /// A new viewing session: every asset gets a view ping again.
     mutating func startSession() {
         viewed.removeAll()
+        lastBreakPositions.removeAll()
     }
 
     /// `loadMetadata`: the same asset updates its metadata; another closes the current segment.
@@ -101,18 +102,18 @@ struct DCRVideoPart: MeasurementPart {
         resumable = nil
         var opened = Segment(metadata: metadata, key: key)
         if key.asset.kind == .ad {
-            if resumedAd(key) == nil { adsInBreak += 1 }
-            opened.breakPosition = resumedAd(key) ?? adsInBreak
+            // An ad loaded again to resume it keeps its place in the break.
+            if let place = lastBreakPositions[key] {
+                opened.breakPosition = place
+            } else {
+                adsInBreak += 1
+                opened.breakPosition = adsInBreak
+            }
         } else {
             adsInBreak = 0
             contentToEnd = opened
         }
         segment = opened
-    }
-
-    /// The break position an ad already had when it is loaded again to resume it.
-    private func resumedAd(_ key: SegmentKey) -> Int? {
-        viewed.contains(key) ? lastBreakPositions[key] : nil
     }
 
     /// `playheadPosition`. With nothing open, resumes what `stop` closed.

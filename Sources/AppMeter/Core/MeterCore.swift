@@ -72,14 +72,27 @@ package struct MeterCore: Sendable {
         playheadTick = settings.playheadTick
     }
 
-    /// When the core wants a ``MeterCommand/wakeUp``: while it measures and playheads flow, one
-    /// tick after the last playhead, so that playheads never have to wake it (their callers pay
-    /// no wake-up) yet are taken at most a tick late. Nil: no wake-up wanted.
+    /// When the core wants a ``MeterCommand/wakeUp``: the earliest of ``partsWakeUp`` and, while
+    /// playheads flow, one tick after the last playhead, so that playheads never have to wake it
+    /// (their callers pay no wake-up) yet are taken at most a tick late. Nil: none wanted.
     package var requestedWakeUp: MeterInstant? {
-        let measuring = state == .processing
-        let tick = measuring && playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
-        let run = state == .idle || measuring ? appRun.wakeUp : nil
-        return [tick, measuring ? staticPages.wakeUp : nil, run].compactMap { $0 }.min()
+        let tick = state == .processing && playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
+        return earliest(tick, partsWakeUp)
+    }
+
+    /// The wake-ups product parts need at their deadlines (a static page's time, the app run's
+    /// checkpoint), which the owner hands over in time order with the calls around them.
+    package var partsWakeUp: MeterInstant? {
+        earliest(state == .processing ? staticPages.wakeUp : nil, isEnabled ? appRun.wakeUp : nil)
+    }
+
+    /// Not disabled by the app or the census.
+    private var isEnabled: Bool { state == .idle || state == .processing }
+
+    private func earliest(_ first: MeterInstant?, _ second: MeterInstant?) -> MeterInstant? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     /// Whether a playhead may wait for ``requestedWakeUp`` rather than wake the core: only while the
@@ -108,11 +121,8 @@ package struct MeterCore: Sendable {
             out.log(.info, "play channelName=\(channel ?? "")")
             // Italy: "call play() each time" for a new stream: what was open ends its session.
             if wasProcessing { closeAll(at: time, &out) }
-            context.sessionID = context.identifiers.newSessionID()
+            startSession()
             context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.appInfo)
-            video.startSession()
-            dtvr.startSession()
-            staticPages.startSession()
         case .loadMetadata(let parsed):
             // Problems are reported only for a call the lifecycle table takes.
             guard LifecycleTable.next(after: .loadMetadata, in: state) != nil else {
@@ -125,23 +135,11 @@ package struct MeterCore: Sendable {
             }
             guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
+            // Each part takes what is its own; a page ends with any other asset, DTVR with any but an
+            // ad (the tags of a joint stream go on during its ads).
             video.load(metadata, context, at: time, &out)
-            switch metadata {
-            case .dtvr(let tags):
-                dtvr.load(tags, context, at: time, &out)
-                staticPages.load(nil, context, at: time, &out)
-            case .content(let content):
-                dtvr.load(content.dtvr, context, at: time, &out)
-                staticPages.load(nil, context, at: time, &out)
-            case .station:
-                dtvr.load(nil, context, at: time, &out)
-                staticPages.load(nil, context, at: time, &out)
-            case .staticPage(let page):
-                dtvr.load(nil, context, at: time, &out)
-                staticPages.load(page, context, at: time, &out)
-            case .ad:
-                staticPages.load(nil, context, at: time, &out)   // tags of a joint stream go on during its ads
-            }
+            if metadata.kind != .ad { dtvr.load(metadata.dtvrMetadata, context, at: time, &out) }
+            staticPages.load(metadata.staticMetadata, context, at: time, &out)
         case .playhead(let position):
             // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
             if state == .idle && !video.canResume {
@@ -197,7 +195,7 @@ package struct MeterCore: Sendable {
             backgroundSince = time
             out.log(.info, "app in background")
             staticPages.setForeground(false, context, at: time, &out)
-            if state == .idle || state == .processing { appRun.setForeground(false, context, at: time, &out) }
+            if isEnabled { appRun.setForeground(false, context, at: time, &out) }
             // Video players without picture-in-picture: the background is an interruption.
             if video.playsWithoutPictureInPicture { video.close(final: false, context, at: time, &out) }
             out.effects.append(.deliverPromptly)
@@ -205,18 +203,13 @@ package struct MeterCore: Sendable {
             guard let since = backgroundSince else { return }
             backgroundSince = nil
             out.log(.info, "app in foreground")
-            if time - since > ForegroundCrediting.maxGap {
-                // The 30-minute rule: a long background ends the viewing session.
-                context.sessionID = context.identifiers.newSessionID()
-                video.startSession()
-                dtvr.startSession()
-                staticPages.startSession()
-            }
+            // The 30-minute rule: a long background ends the viewing session.
+            if time - since > ForegroundCrediting.maxGap { startSession() }
             staticPages.setForeground(true, context, at: time, &out)
             staticPages.reshow(context, at: time, &out)
-            if state == .idle || state == .processing { appRun.setForeground(true, context, at: time, &out) }
+            if isEnabled { appRun.setForeground(true, context, at: time, &out) }
         case .appLaunched(let crashed):
-            guard state == .idle || state == .processing else { return }
+            guard isEnabled else { return }
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
             appRun.launch(previousRunCrashed: crashed, context, at: time, &out)
         case .staticEnd:
@@ -226,9 +219,10 @@ package struct MeterCore: Sendable {
             out.log(.info, "staticEnd")
             staticPages.end(context, at: time, &out)
         case .wakeUp:
+            // Each part only when its own deadline has come, so an early wake-up changes nothing.
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
-            staticPages.tick(context, at: time, &out)
-            appRun.tick(context, at: time, &out)
+            if state == .processing, let due = staticPages.wakeUp, due <= time { staticPages.tick(context, at: time, &out) }
+            if isEnabled, let due = appRun.wakeUp, due <= time { appRun.tick(context, at: time, &out) }
         case .release:
             closeAll(at: time, &out)
             appRun.close(final: true, context, at: time, &out)
@@ -248,6 +242,14 @@ package struct MeterCore: Sendable {
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// A new viewing session (`c59`): every part views its assets again.
+    private mutating func startSession() {
+        context.sessionID = context.identifiers.newSessionID()
+        video.startSession()
+        dtvr.startSession()
+        staticPages.startSession()
     }
 
     /// Closes what every product part has open (stop, the kill switches, a new stream, release).

@@ -51,12 +51,13 @@ struct StaticPart: MeasurementPart {
         countSegments(metadata, &out)
         if page?.metadata == metadata { return }
         close(final: false, context, at: time, &out)
-        page = Page(metadata: metadata, start: time)
+        let shown = Page(metadata: metadata, start: time)
+        page = shown
         rule = Rule()
         _ = rule.credit(Rule.Observation(time: time, foreground: foreground))
         if viewed.insert(metadata).inserted {
             out.log(.info, "static page \(metadata.section) shown")
-            out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID()))
+            out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID(), page: shown))
         }
     }
 
@@ -74,9 +75,10 @@ struct StaticPart: MeasurementPart {
 
     /// After a new viewing session began (a long background), the page shown is viewed again.
     mutating func reshow(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard let current = page, viewed.insert(current.metadata).inserted else { return }
-        self.page?.start = time
-        out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID()))
+        guard var current = page, viewed.insert(current.metadata).inserted else { return }
+        current.start = time
+        page = current
+        out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID(), page: current))
     }
 
     /// `staticEnd`, or `end`: the page's time goes out in a final ping; the same page loaded again
@@ -134,11 +136,10 @@ struct StaticPart: MeasurementPart {
 
     private func build(
         _ kind: PingKind, credited: Int64, _ context: PingContext, at time: MeterInstant, final: Bool, id: String,
-        page: Page? = nil
+        page: Page
     ) -> Ping {
-        let shown = page ?? self.page!
-        return PingBuilder.build(PingFacts(
-            context: context, asset: .staticPage(shown.metadata), content: nil, kind: kind, creditedSeconds: credited,
-            segmentStart: shown.start, createdAt: time, isFinal: final, isLive: false, adPosition: nil, pingID: id))
+        PingBuilder.build(PingFacts(
+            context: context, asset: .staticPage(page.metadata), content: nil, kind: kind, creditedSeconds: credited,
+            segmentStart: page.start, createdAt: time, isFinal: final, isLive: false, adPosition: nil, pingID: id))
     }
 }

@@ -48,7 +48,12 @@ actor MeterRunner {
                     continuation.resume()
                 }
             }
-            if wakeUpDue { await handleWakeUps(dueBy: clock.now()) }
+            if wakeUpDue {
+                // The timer fired: the parts' deadlines first, then the playhead tick's.
+                let now = clock.now()
+                await handleWakeUps(dueBy: now)
+                await handle(.wakeUp, at: now)
+            }
             publish()
         }
         await handle(.release, at: clock.now())
@@ -56,12 +61,13 @@ actor MeterRunner {
         await delivery.detach(instanceID)
     }
 
-    /// Hands the core every wake-up it asked for that is due by `time`, each at its own deadline,
-    /// so that time-driven pings come out in time order with the calls around them.
+    /// Hands the core every wake-up its parts asked for that is due by `time`, each at its own
+    /// deadline, so that time-driven pings come out in time order with the calls around them.
+    /// (The playhead tick is the inbox's timer only: a playhead never costs the core a wake-up.)
     private func handleWakeUps(dueBy time: MeterInstant) async {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<10_000 {
-            guard let due = core.requestedWakeUp, due <= time else { return }
+            guard let due = core.partsWakeUp, due <= time else { return }
             await handle(.wakeUp, at: due)
         }
     }

@@ -92,6 +92,10 @@ public struct ContentMetadata: Sendable, Equatable {
         self.adLoadType = adLoadType
     }
 
+    /// Whether this content stops when the app goes to the background: video, not in
+    /// picture-in-picture (`pipMode` "true").
+    var stopsInBackground: Bool { !isAudio && pipMode.lowercased() != "true" }
+
     /// The `length` of a 24×7 live stream (the guides'
     /// "86400 for 24×7 live"; an event's planned length and 0 are live only when the playheads are
     /// Unix times).
@@ -185,6 +189,21 @@ public enum AssetMetadata: Sendable, Equatable {
         case .dtvr: .dtvr
         case .staticPage: .staticPage
         }
+    }
+
+    /// The DTVR metadata it carries: DTVR alone, or DCR content with `adModel`.
+    var dtvrMetadata: DTVRMetadata? {
+        switch self {
+        case .dtvr(let metadata): metadata
+        case .content(let content): content.dtvr
+        case .ad, .station, .staticPage: nil
+        }
+    }
+
+    /// The static page it describes, if it is one.
+    var staticMetadata: StaticMetadata? {
+        if case .staticPage(let page) = self { return page }
+        return nil
     }
 
     /// The asset id (empty for DTVR, whose assets are the CIDs of its tags; the section for a static page).
