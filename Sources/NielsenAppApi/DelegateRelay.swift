@@ -1,18 +1,27 @@
 import AppMeter
 
 /// Forwards engine events to the app's delegate without keeping the delegate or the API object
-/// alive (both are held weakly, as the documented SDK does).
+/// alive (both are held weakly, as the documented SDK does). `notify` calls the delegate methods of
+/// the facade that owns the relay.
 final class DelegateRelay: Sendable {
+    /// Calls the delegate's methods for one event.
+    typealias Notify = @Sendable (_ api: AnyObject, _ delegate: AnyObject, _ event: MeterEvent) -> Void
+
     // The weak references are only read and written under `refs`'s lock; the delegate is only
     // called, never mutated, from the engine's task.
     private struct References {
-        weak var api: NielsenAppApi?
-        weak var delegate: NielsenAppApiDelegate?
+        weak var api: AnyObject?
+        weak var delegate: AnyObject?
     }
 
     private let refs = Locked(References())
+    private let notify: Notify
 
-    func attach(api: NielsenAppApi, delegate: NielsenAppApiDelegate?) {
+    init(notify: @escaping Notify) {
+        self.notify = notify
+    }
+
+    func attach(api: AnyObject, delegate: AnyObject?) {
         refs.withLock {
             $0.api = api
             $0.delegate = delegate
@@ -22,17 +31,7 @@ final class DelegateRelay: Sendable {
     func deliver(_ event: MeterEvent) {
         let (api, delegate) = refs.withLock { ($0.api, $0.delegate) }
         guard let api, let delegate else { return }
-        let dictionary = event.delegateDictionary
-        // Both forms: the one the app implemented runs, the other is the protocol's no-op.
-        let imported: NielsenAppApi? = api
-        let importedDictionary: [AnyHashable: Any]? = dictionary
-        if event.code.isEvent {
-            delegate.nielsenAppApi(api, eventOccurred: dictionary)
-            delegate.nielsenAppApi(imported, eventOccurred: importedDictionary)
-        } else {
-            delegate.nielsenAppApi(api, errorOccurred: dictionary)
-            delegate.nielsenAppApi(imported, errorOccurred: importedDictionary)
-        }
+        notify(api, delegate, event)
     }
 }
 

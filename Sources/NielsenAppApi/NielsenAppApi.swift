@@ -18,9 +18,22 @@ import Logging
 /// api?.playheadPosition(position)   // every second
 /// api?.end()
 /// ```
-public final class NielsenAppApi: Sendable {
+public final class NielsenAppApi: NielsenMeasuring, Sendable {
     private let instance: MeterInstance?
-    private let relay = DelegateRelay()
+    private let relay = DelegateRelay { api, delegate, event in
+        guard let api = api as? NielsenAppApi, let delegate = delegate as? NielsenAppApiDelegate else { return }
+        let dictionary = event.delegateDictionary
+        // Both forms: the one the app implemented runs, the other is the protocol's no-op.
+        let imported: NielsenAppApi? = api
+        let importedDictionary: [AnyHashable: Any]? = dictionary
+        if event.code.isEvent {
+            delegate.nielsenAppApi(api, eventOccurred: dictionary)
+            delegate.nielsenAppApi(imported, eventOccurred: importedDictionary)
+        } else {
+            delegate.nielsenAppApi(api, errorOccurred: dictionary)
+            delegate.nielsenAppApi(imported, errorOccurred: importedDictionary)
+        }
+    }
 
     /// Creates an SDK instance, or returns nil when `appInfo` has no usable `appid` or is not a
     /// JSON object or dictionary of strings, or when four instances for the same appid are already
@@ -39,31 +52,9 @@ public final class NielsenAppApi: Sendable {
     /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
     public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
-        let logger = environment.makeLogger(label: "NielsenAppApi")
-        let values: [String: String]
-        let inputIssues: [AppInfoIssue]
-        switch UntypedInput.appInfoDictionary(from: appInfo) {
-        case .success(let parsed):
-            values = parsed.values
-            inputIssues = parsed.problems.map { AppInfoIssue(code: .emptyValue, message: "appInfo: \($0)") }
-        case .failure(let error):
-            logger.error("NielsenAppApi not created: appInfo \(error)")
-            return nil
-        }
-        let parsedInfo: AppInfo
-        switch AppInfo.parse(values, inputIssues: inputIssues) {
-        case .success(let info): parsedInfo = info
-        case .failure(let error):
-            logger.error("NielsenAppApi not created: \(error)")
-            return nil
-        }
-        let relay = self.relay
-        guard let instance = MeterInstance(appInfo: parsedInfo, environment: environment, events: relay.deliver)
-        else {
-            logger.error(
-                "NielsenAppApi not created: appid \(parsedInfo.appID) already has four live instances; release one first")
-            return nil
-        }
+        guard let instance = FacadeSetup.makeInstance(
+            appInfo: appInfo, environment: environment, facade: "NielsenAppApi", events: relay.deliver)
+        else { return nil }
         self.instance = instance
         relay.attach(api: self, delegate: delegate)
     }
@@ -120,20 +111,6 @@ public final class NielsenAppApi: Sendable {
         instance?.staticEnd()
     }
 
-    /// Tells the SDK the app went to the background (named like the Android
-    /// `AppLaunchMeasurementManager` call the guides show). On Apple platforms the SDK observes
-    /// UIKit's notifications itself; call this on Linux or from a custom lifecycle. A static page's
-    /// time pauses and video without picture-in-picture is interrupted.
-    public func appInBackground() {
-        instance?.appInBackground()
-    }
-
-    /// Tells the SDK the app came back to the foreground; after more than 30 minutes in the
-    /// background a new viewing session starts.
-    public func appInForeground() {
-        instance?.appInForeground()
-    }
-
     /// Pauses measurement: on pause, at the end of each ad, and on every interruption.
     public func stop() {
         instance?.stop()
@@ -142,84 +119,6 @@ public final class NielsenAppApi: Sendable {
     /// Ends the content: playback completed or the user switched to other content.
     public func end() {
         instance?.end()
-    }
-
-    // MARK: Properties
-
-    /// The kill switch: `true` disables measurement (nothing is measured or built while
-    /// disabled); `false` enables it again.
-    public var appDisableApi: Bool {
-        get { instance?.isDisabled ?? false }
-        set { instance?.isDisabled = newValue }
-    }
-
-    /// Turns verbose (DEBUG) logging on or off at run time.
-    public var debug: Bool {
-        get { instance?.debug ?? false }
-        set { instance?.debug = newValue }
-    }
-
-    /// The SDK version, e.g. `ai.1.0.0` (`al.` on Linux).
-    public var meterVersion: String {
-        instance?.sdkVersion ?? MeterInstance.platformVersion
-    }
-
-    /// The last event (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
-    public var lastEventDict: [AnyHashable: Any]! {
-        instance?.snapshot.lastEvent?.delegateDictionary
-    }
-
-    /// The last error (`eventCode`, `eventDescription`, `timestamp`), or nil before any.
-    public var lastErrorDict: [AnyHashable: Any]! {
-        instance?.snapshot.lastError?.delegateDictionary
-    }
-
-    // MARK: Opt-out and identifiers
-
-    /// The opt-out page to load in a web view: it explains the device setting (global flavour) or
-    /// lets the user choose (no-ad-framework flavour), and navigates to `nielsenappsdk://1` (out),
-    /// `nielsenappsdk://0` (in) or ``kNielsenWebClose``. Empty for an instance made with `init()`.
-    public var optOutURL: String {
-        instance?.optOutURL ?? ""
-    }
-
-    /// True when the user is opted out, at OS level (ad tracking limited) or app level
-    /// (``userOptOut(_:)``); always true for the noID flavour. Opted-out users are still measured:
-    /// their pings carry `uoo=true` and no identifier.
-    public var optOutStatus: Bool {
-        instance?.optOutStatus ?? false
-    }
-
-    /// Passes a URL the opt-out web view navigated to. Returns true when it was the opt-out
-    /// (`nielsenappsdk://1`) or opt-in (`nielsenappsdk://0`) command, which the SDK records and keeps
-    /// across launches (the app need not store it); false for any other string and for nil (the
-    /// guides pass `navigationAction.request.url?.absoluteString` as it is).
-    @discardableResult
-    public func userOptOut(_ optOut: String?) -> Bool {
-        guard let optOut else { return false }
-        return instance?.userOptOut(optOut) ?? false
-    }
-
-    /// The device id sent in pings (SHA-256 hex), or an empty string when opted out or noID.
-    public var demographicId: String {
-        instance?.demographicID ?? ""
-    }
-
-    /// The first-party id sent in pings, or an empty string when opted out, disabled
-    /// (`enableFpid` = `"false"`) or noID.
-    public var firstPartyId: String {
-        instance?.firstPartyID ?? ""
-    }
-
-    /// The vendor id sent in pings (SHA-256 hex), or an empty string when opted out or noID.
-    public var vendorId: String {
-        instance?.vendorID ?? ""
-    }
-
-    /// The Nielsen id: the same hashed device id as ``demographicId``.
-    @available(*, deprecated, message: "Please use demographicId instead.")
-    public var nielsenId: String {
-        demographicId
     }
 
     /// The Nielsen id.
@@ -247,26 +146,6 @@ public final class NielsenAppApi: Sendable {
     /// The engine behind this object (nil for an instance made with `init()`): its snapshot shows
     /// the lifecycle state, credited seconds and delivery counters.
     public var meter: MeterInstance? { instance }
-
-    /// The delivery diagnostics (AppMeter extension): `queued`, `queuedBytes`, `paused`,
-    /// `consecutiveFailures`, `delivered`, `retried`, `recovered`, `dropped.rejected`,
-    /// `dropped.overflow`, `dropped.expired`, `corruptRecords`. Empty for an instance made with `init()`.
-    public var diagnostics: [String: Any] {
-        guard let instance else { return [:] }
-        return instance.diagnostics.dictionary.mapValues { $0 as Any }
-    }
-
-    /// Waits until every call made so far is processed and every ping built has been delivered
-    /// or refused by the collector (or sending is paused). Calls made meanwhile, from any thread,
-    /// go on being processed and checkpointed, even while the collector is unreachable.
-    public func flush() async {
-        await instance?.flush()
-    }
-
-    /// Waits until the census config has arrived and been applied (see `MeterInstance`).
-    public func waitUntilConfigured() async {
-        await instance?.waitUntilConfigured()
-    }
 }
 
 /// The URL the opt-out page navigates to when the user closes it: close the web view.

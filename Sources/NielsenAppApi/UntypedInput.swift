@@ -31,7 +31,7 @@ enum UntypedInput {
 
     /// The documented forms read into a dictionary: a JSON object string, a `[String: Any]`, or an
     /// `[AnyHashable: Any]` (an `NSDictionary`) whose keys are strings.
-    private static func object(from input: Any) -> Result<[String: Any], InputError> {
+    static func object(from input: Any) -> Result<[String: Any], InputError> {
         if let text = input as? String {
             guard let data = text.data(using: .utf8) else { return .failure(.malformedJSON("not UTF-8")) }
             let object: Any

@@ -98,8 +98,12 @@ import Testing
 }
 
 /// Collects the errors a delegate receives.
-final class ErrorCollector: NielsenAppApiDelegate, Sendable {
+final class ErrorCollector: NielsenAppApiDelegate, NielsenEventTrackerDelegate, Sendable {
     private let received = Locked([(code: Int, description: String)]())
+
+    func nielsenEventTracker(_ api: NielsenEventTracker, errorOccurred error: [AnyHashable: Any]) {
+        received.withLock { $0.append((error["eventCode"] as! Int, error["eventDescription"] as! String)) }
+    }
 
     func nielsenAppApi(_ appApi: NielsenAppApi, errorOccurred error: [AnyHashable: Any]) {
         received.withLock { $0.append((error["eventCode"] as! Int, error["eventDescription"] as! String)) }

@@ -186,6 +186,17 @@ struct DCRVideoPart: MeasurementPart {
         adsInBreak = 0
     }
 
+    /// `adStop` of the simplified API: the open ad's seconds go out, and the same ad (same
+    /// `assetid` and index) played next is a new ad with its own view.
+    mutating func endAd(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard let current = segment, current.key.asset.kind == .ad else { return }
+        close(final: false, context, at: time, &out)
+        resumable = nil
+        rules[current.key] = nil
+        viewed.remove(current.key)
+        lastBreakPositions[current.key] = nil
+    }
+
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard var current = segment, current.pending.seconds > 0 else { return }
         sendDuration(&current, context, at: time, final: false, &out)

@@ -12,6 +12,9 @@ package enum MeterCommand: Sendable, Equatable {
     case playhead(Int64)
     /// `sendID3` with a Nielsen tag, parsed on the caller's thread.
     indirect case id3(NielsenID3Tag)
+    /// `trackEvent` of the simplified API, read on the caller's thread; the core's
+    /// ``SimplifiedSequencer`` turns it into the calls above.
+    indirect case track(TrackedEvent)
     /// `stop`.
     case stop
     /// `end`.

@@ -50,6 +50,7 @@ package struct MeterCore: Sendable {
     private var dtvr: DTVRPart
     private var staticPages: StaticPart
     private var appRun = AppRunPart()
+    private var sequencer = SimplifiedSequencer()
     /// Since when the app is in the background (nil in the foreground).
     private var backgroundSince: MeterInstant?
     private let baseLogLevel: Logger.Level
@@ -83,7 +84,8 @@ package struct MeterCore: Sendable {
     /// The wake-ups product parts need at their deadlines (a static page's time, the app run's
     /// checkpoint), which the owner hands over in time order with the calls around them.
     package var partsWakeUp: MeterInstant? {
-        earliest(state == .processing ? staticPages.wakeUp : nil, isEnabled ? appRun.wakeUp : nil)
+        earliest(state == .processing ? earliest(staticPages.wakeUp, sequencer.wakeUp) : nil,
+                 isEnabled ? appRun.wakeUp : nil)
     }
 
     /// Not disabled by the app or the census.
@@ -148,6 +150,8 @@ package struct MeterCore: Sendable {
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
+        case .track(let event):
+            run(sequencer.steps(for: event, at: time), at: time, &out)
         case .id3(let tag):
             guard accept(.sendID3, &out) else { return }
             dtvr.tag(tag, context, at: time, &out)
@@ -170,6 +174,8 @@ package struct MeterCore: Sendable {
             let wasProcessing = state == .processing
             guard accept(disabled ? .disableAPI : .enableAPI, &out) else { return }
             out.log(.info, "appDisableApi = \(disabled)")
+            // The simplified API starts afresh when measurement comes back.
+            if disabled { sequencer = SimplifiedSequencer() }
             if wasProcessing { closeAll(at: time, &out) }
             // Disabled: queued pings stay on disk, unsent, until enabled again or the next launch.
             out.effects.append(disabled ? .pauseDelivery : .resumeDelivery)
@@ -223,6 +229,10 @@ package struct MeterCore: Sendable {
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
             if state == .processing, let due = staticPages.wakeUp, due <= time { staticPages.tick(context, at: time, &out) }
             if isEnabled, let due = appRun.wakeUp, due <= time { appRun.tick(context, at: time, &out) }
+            if state == .processing, let due = sequencer.wakeUp, due <= time {
+                out.log(.info, "trackEvent: no event for 30 minutes; paused")
+                run(sequencer.pauseForSilence(), at: time, &out)
+            }
         case .release:
             closeAll(at: time, &out)
             appRun.close(final: true, context, at: time, &out)
@@ -242,6 +252,16 @@ package struct MeterCore: Sendable {
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// Does what the simplified API's sequencer decided, as if the app had made those calls.
+    private mutating func run(_ steps: [SimplifiedSequencer.Step], at time: MeterInstant, _ out: inout Emission) {
+        for step in steps {
+            switch step {
+            case .command(let command): handle(command, at: time, &out)
+            case .endAd: video.endAd(context, at: time, &out)
+            }
+        }
     }
 
     /// A new viewing session (`c59`): every part views its assets again.

@@ -158,6 +158,21 @@ public final class MeterInstance: Sendable {
         submit(.loadMetadata(MetadataParser.parse(values, market: appInfo.market)))
     }
 
+    /// The simplified API's one call (`trackEvent`), as the object the app passed: read here, on
+    /// the caller's thread, then put in order by the core (``SimplifiedSequencer``). An `optout`
+    /// string is applied first, as ``userOptOut(_:)``; an unreadable event is reported as error 2.
+    public func trackEvent(_ object: [String: Any]) {
+        switch TrackedEventParser.parse(object, market: appInfo.market) {
+        case .success(let parsed):
+            if let command = parsed.optOut, !userOptOut(command) {
+                reportInputError(.failedParseMetadata, "trackEvent: 'optout' \"\(command)\" is not nielsenappsdk://0 or nielsenappsdk://1; ignored")
+            }
+            submit(.track(parsed.event))
+        case .failure(let rejection):
+            reportInputError(.failedParseMetadata, "trackEvent: \(rejection.reason); call ignored")
+        }
+    }
+
     /// The app went to the background: a static page's time pauses, video without
     /// picture-in-picture is interrupted, queued pings go out at once. On Apple platforms the SDK
     /// observes this itself; elsewhere (Linux, tests) the app says so.

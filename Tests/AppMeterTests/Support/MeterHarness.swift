@@ -3,12 +3,18 @@ import Foundation
 import Logging
 import NielsenAppApi
 
-/// Drives a `NielsenAppApi` instance with a virtual clock and a recording transport.
+/// Drives a `NielsenAppApi` (or, with `simplified`, a `NielsenEventTracker`) instance with a
+/// virtual clock and a recording transport.
 final class MeterHarness: Sendable {
     let clock = VirtualClock(start: 1_700_000_000)
     let transport: RecordingTransport
     let storage: InMemoryStorage
-    let api: NielsenAppApi
+    /// The object under test.
+    let facade: any NielsenMeasuring & Sendable
+    /// The standard API (the default).
+    var api: NielsenAppApi { facade as! NielsenAppApi }
+    /// The simplified API (`simplified: true`).
+    var tracker: NielsenEventTracker { facade as! NielsenEventTracker }
     /// Where this instance observes the UIKit lifecycle notifications (its own: posting there
     /// touches no other test's instance).
     let notifications = NotificationCenter()
@@ -34,6 +40,7 @@ final class MeterHarness: Sendable {
          startTime: Double = 1_700_000_000, transport: RecordingTransport = RecordingTransport(),
          queueBounds: QueueBounds = QueueBounds(),
          log: LogCapture? = nil, measuresAppRun: Bool = false,
+         simplified: Bool = false, trackerDelegate: NielsenEventTrackerDelegate? = nil,
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
@@ -47,7 +54,9 @@ final class MeterHarness: Sendable {
             durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
             logHandler: log?.handler, notificationCenter: notifications, measuresAppRun: measuresAppRun)
-        api = NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
+        facade = simplified
+            ? NielsenEventTracker(appInfo: appInfo, delegate: trackerDelegate, environment: environment)!
+            : NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
     }
 
     /// One playhead per virtual second for each position.
@@ -68,12 +77,12 @@ final class MeterHarness: Sendable {
     /// Waits until every call is processed and every ping delivered or refused, moving the virtual
     /// clock to each retry that is due.
     func settle() async {
-        await api.meter!.flush(advancing: clock)
+        await facade.meter!.flush(advancing: clock)
     }
 
     /// Waits until every call is processed (delivery may still be under way).
     func processed() async {
-        await api.meter!.waitUntilProcessed()
+        await facade.meter!.waitUntilProcessed()
     }
 
     /// Sum of `c27` per asset (`content/<id>`, `ad/<id>`).
@@ -84,7 +93,7 @@ final class MeterHarness: Sendable {
         }
     }
 
-    var snapshot: MeterSnapshot { api.meter!.snapshot }
+    var snapshot: MeterSnapshot { facade.meter!.snapshot }
 }
 
 enum Fixtures {

@@ -1,0 +1,103 @@
+import Foundation
+import MeterWire
+
+/// Reads a `trackEvent` dictionary (ios-simplified-api.txt "Handling JSON Metadata") into a
+/// ``TrackedEvent``. Lenient where the samples are loose — empty or missing metadata objects,
+/// numbers where strings are documented — and strict only where guessing would mis-credit: an
+/// unknown `event` or `type` ignores the call.
+package enum TrackedEventParser {
+    /// Why a call is ignored.
+    package struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+        package let reason: String
+        package var description: String { reason }
+    }
+
+    /// The outcome: the event, plus the `optout` string (handled by the instance, which owns the
+    /// privacy choice, before the event).
+    package struct Parsed: Sendable, Equatable {
+        package var event: TrackedEvent
+        package var optOut: String?
+    }
+
+    /// Parses `object` for `market`.
+    package static func parse(_ object: [String: Any], market: MarketProfile) -> Result<Parsed, Rejection> {
+        guard let rawEvent = text(object["event"]), !rawEvent.isEmpty else {
+            return .failure(Rejection(reason: "'event' is missing; expected playhead, pause, complete or adStop"))
+        }
+        guard let event = TrackedEvent.Event.allCases.first(where: { $0.rawValue.lowercased() == rawEvent.lowercased() }) else {
+            return .failure(Rejection(reason: "'event' \"\(rawEvent)\" is not playhead, pause, complete or adStop"))
+        }
+        let rawType = text(object["type"]) ?? ""
+        let subject: TrackedEvent.Subject
+        if rawType.isEmpty {
+            subject = .content
+        } else if let known = TrackedEvent.Subject(rawValue: rawType.lowercased()) {
+            subject = known
+        } else {
+            return .failure(Rejection(reason: "'type' \"\(rawType)\" is not content, ad or static"))
+        }
+        var tracked = TrackedEvent(event: event, subject: subject)
+        let metadata = object["metadata"] as? [String: Any] ?? [:]
+        if let values = strings(metadata["content"], "content", &tracked.issues) {
+            var content = values
+            if !["content", "radio"].contains(content["type"]?.lowercased() ?? "") { content["type"] = "content" }
+            tracked.content = MetadataParser.parse(content, market: market)
+            tracked.channelName = values["channelName"]
+        }
+        if let values = strings(metadata["ad"], "ad", &tracked.issues) {
+            var ad = values
+            if AdType(rawValue: ad["type"] ?? "") == nil { ad["type"] = AdType.ad.rawValue }
+            tracked.ad = MetadataParser.parse(ad, market: market)
+        }
+        if let values = strings(metadata["static"], "static", &tracked.issues) {
+            var page = values
+            page["type"] = "static"
+            tracked.staticPage = MetadataParser.parse(page, market: market)
+        }
+        tracked.position = position(object["playheadPosition"], &tracked.issues)
+        if let owner = text(object["id3Data"]), NielsenID3Tag.isNielsen(owner) {
+            switch NielsenID3Tag.parse(owner) {
+            case .success(let tag): tracked.id3 = tag
+            case .failure(let problem):
+                tracked.issues.append(MetadataIssue(key: "id3Data", problem: "\(problem.reason); tag ignored", code: .failedProcessID3))
+            }
+        }
+        let optOut = text(object["optout"]).flatMap { $0.isEmpty ? nil : $0 }
+        return .success(Parsed(event: tracked, optOut: optOut))
+    }
+
+    /// `playheadPosition`: a string of seconds (or Unix seconds), a number, or empty.
+    private static func position(_ value: Any?, _ issues: inout [MetadataIssue]) -> Int64? {
+        guard let raw = text(value)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        if let whole = Int64(raw) { return whole }
+        if let seconds = Double(raw), seconds.isFinite, abs(seconds) < 1e15 { return Int64(seconds.rounded(.down)) }
+        issues.append(MetadataIssue(key: "playheadPosition", problem: "\"\(raw)\" is not a number of seconds; ignored",
+                                    code: .invalidPlayheadPosition))
+        return nil
+    }
+
+    /// A metadata object's values as strings (numbers and booleans in their string form); nil when
+    /// the object is missing, null, an empty string or has no keys.
+    private static func strings(_ value: Any?, _ name: String, _ issues: inout [MetadataIssue]) -> [String: String]? {
+        guard let value, !(value is NSNull) else { return nil }
+        if let empty = value as? String, empty.isEmpty { return nil }
+        guard let object = value as? [String: Any] else {
+            issues.append(MetadataIssue(key: "metadata.\(name)", problem: "is not an object; ignored", code: .failedParseMetadata))
+            return nil
+        }
+        var values: [String: String] = [:]
+        for (key, item) in object {
+            if let string = text(item) { values[key] = string }
+        }
+        return values.isEmpty ? nil : values
+    }
+
+    /// A string, or a number or boolean in its string form.
+    private static func text(_ value: Any?) -> String? {
+        guard let value else { return nil }
+        if type(of: value) == Bool.self { return (value as! Bool) ? "true" : "false" }
+        if let string = value as? String, !(value is NSNumber) { return string }
+        if let number = value as? NSNumber { return number.stringValue }
+        return nil
+    }
+}

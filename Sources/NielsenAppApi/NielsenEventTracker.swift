@@ -1,0 +1,71 @@
+import AppMeter
+import Foundation
+
+/// The simplified API (ios-simplified-api.txt): one call, ``trackEvent(_:)``, with one dictionary
+/// that says what happened (`event`), what to credit (`type`), the metadata, and the playhead. The
+/// SDK puts the calls in order itself and measures with the same engine as ``NielsenAppApi``.
+///
+/// ```swift
+/// let tracker = NielsenEventTracker(appInfo: ["appid": "P…", "appname": "My App",
+///                                             "appversion": "1.0", "sfcode": "dcr"], delegate: self)
+/// tracker?.trackEvent(["event": "playhead", "type": "content", "playheadPosition": "10",
+///                      "metadata": ["content": contentMetadata, "ad": [:], "static": [:]]])
+/// ```
+public final class NielsenEventTracker: NielsenMeasuring, Sendable {
+    private let instance: MeterInstance?
+    private let relay = DelegateRelay { api, delegate, event in
+        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate else { return }
+        if event.code.isEvent {
+            delegate.nielsenEventTracker(api, eventOccurred: event.delegateDictionary)
+        } else {
+            delegate.nielsenEventTracker(api, errorOccurred: event.delegateDictionary)
+        }
+    }
+
+    /// Creates a tracker, or returns nil when `appInfo` has no usable `appid` (or is not a JSON
+    /// object or dictionary), or when four instances for the appid are alive; the reason is logged
+    /// at ERROR. appInfo takes the keys of ``NielsenAppApi/init(appInfo:delegate:)``.
+    public convenience init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?) {
+        self.init(appInfo: appInfo, delegate: delegate, environment: .live)
+    }
+
+    /// Creates a tracker with an injected environment (clock, transport, identifiers): the AppMeter
+    /// extension used by tests and test rigs.
+    public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
+        guard let instance = FacadeSetup.makeInstance(
+            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", events: relay.deliver)
+        else { return nil }
+        self.instance = instance
+        relay.attach(api: self, delegate: delegate)
+    }
+
+    /// Creates a tracker in the Initial state, which ignores every call: use
+    /// ``init(appInfo:delegate:)``.
+    public init() {
+        instance = nil
+    }
+
+    /// Reports what the player did, as a dictionary (or a JSON object string):
+    ///
+    /// - `event`: `playhead` (metadata and the current playhead), `pause` (paused, interrupted or
+    ///   in the background), `complete` (the content ended; for `static`, the next identical page
+    ///   is a new view) or `adStop` (the ad ended).
+    /// - `type`: `content`, `ad` or `static` — which of `metadata.content|ad|static` is credited.
+    /// - `playheadPosition`: seconds from the start (ads restart at 0), or Unix seconds when live;
+    ///   a string (`""` on pause and complete) or a number.
+    /// - `id3Data` (DTVR), `optout` (`nielsenappsdk://0|1`).
+    ///
+    /// Metadata is taken when it changes, so the same dictionary may be sent every second. No
+    /// event for 30 minutes while video plays counts as a pause. An unreadable event is reported
+    /// to the delegate (error 2) and ignored.
+    public func trackEvent(_ data: Any) {
+        guard let instance else { return }
+        switch UntypedInput.object(from: data) {
+        case .success(let object): instance.trackEvent(object)
+        case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
+        }
+    }
+
+    /// The engine behind this tracker (nil for one made with `init()`).
+    public var meter: MeterInstance? { instance }
+}
