@@ -37,6 +37,8 @@ let package = Package(
             name: "Census",
             dependencies: [
                 "MeterWire",
+                // The engine's core only, to credit Google AMP's cloud-API events with its own rules.
+                "AppMeter",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -11,6 +11,13 @@ public struct DemoOutcome: Sendable {
     public let credited: [String: Int64]
     /// Pings the SDK built.
     public let pingsBuilt: Int
+    /// Requests sent straight to the census, as AMP pages do (no SDK).
+    public var ampRequests = 0
+
+    /// What was sent, for the demo's progress line.
+    public var sentSummary: String {
+        ampRequests > 0 ? "\(ampRequests) AMP requests" : "\(pingsBuilt) pings"
+    }
 
     /// Whether every asset was credited exactly as expected.
     public var matches: Bool { scenario.expected == credited }
@@ -44,6 +51,7 @@ public struct DemoRunner: Sendable {
             throw DemoError.sdkDidNotStart
         }
         await api.waitUntilConfigured()
+        var ampRequests = 0
         for step in scenario.steps {
             switch step {
             case .play(let channel): api.play(channel.map { ["channelName": $0] })
@@ -74,13 +82,35 @@ public struct DemoRunner: Sendable {
                 }
             case .stop: api.stop()
             case .end: api.end()
+            case .ampPageView(let section, let seconds):
+                ampRequests += try await sendAMPPageView(section: section, seconds: seconds, clock: clock)
             }
         }
         await api.meter?.flush(advancing: clock)
         let rows = try await census.server.store.report(ReportQuery(appid: appID))
         let credited = rows.filter { scenario.expected.keys.contains($0.assetid) }
             .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }
-        return DemoOutcome(scenario: scenario, credited: credited, pingsBuilt: api.meter?.snapshot.pingsBuilt ?? 0)
+        var outcome = DemoOutcome(scenario: scenario, credited: credited, pingsBuilt: api.meter?.snapshot.pingsBuilt ?? 0)
+        outcome.ampRequests = ampRequests
+        return outcome
+    }
+}
+
+extension DemoRunner {
+    /// Sends one AMP page view's requests to the census, each at its time on `clock`; returns how many.
+    func sendAMPPageView(section: String, seconds: Int, clock: VirtualClock) async throws -> Int {
+        let page = AMPPageView(apid: String(appID.dropFirst()), section: section)
+        let start = Int64(clock.now().secondsSince1970 * 1000)
+        let transport = URLSessionTransport(timeout: 10)
+        let requests = page.requests(base: census.baseURL, start: start, visibleSeconds: seconds)
+        for request in requests {
+            clock.set(to: Double(request.at) / 1000)
+            guard let url = URL(string: request.url), case .response(200, _, _) = await transport.send(TransportRequest(url: url))
+            else {
+                throw DemoError.ampRequestRefused(request.url)
+            }
+        }
+        return requests.count
     }
 }
 
@@ -88,6 +118,13 @@ public struct DemoRunner: Sendable {
 public enum DemoError: Error, CustomStringConvertible {
     /// The SDK refused the demo's appInfo.
     case sdkDidNotStart
+    /// The census did not take an AMP request.
+    case ampRequestRefused(String)
 
-    public var description: String { "the SDK did not start with the demo appInfo" }
+    public var description: String {
+        switch self {
+        case .sdkDidNotStart: "the SDK did not start with the demo appInfo"
+        case .ampRequestRefused(let url): "the census refused the AMP request \(url)"
+        }
+    }
 }

@@ -25,6 +25,9 @@ public enum DemoStep: Sendable {
     case stop
     /// `end`.
     case end
+    /// A Google AMP page of `section`, visible for `seconds` then hidden: the requests AMP's
+    /// `nielsen` vendor sends, straight to the census (no SDK: the census credits them).
+    case ampPageView(section: String, seconds: Int)
 }
 
 /// A documented call sequence with the seconds the crediting rule must give each asset.
@@ -121,6 +124,10 @@ extension DemoScenario {
                 .load(station), .livePlayheads(seconds: 120), .end,
             ],
             expected: ["WDMO-FM": 300, "demo-radio-spot": 30]),
+        DemoScenario(
+            name: "Google AMP article (Italy AMP guide), 65 s visible: visible, six timers, hidden",
+            steps: [.ampPageView(section: "AppMeterDemo_AMP", seconds: 65)],
+            expected: ["AppMeterDemo_AMP": 65]),
     ]
 
     /// The demo DTVR source's CID (a final distributor).

@@ -31,7 +31,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             for scenario in DemoScenario.all {
                 let outcome = try await runner.run(scenario)
-                print("▶ \(scenario.name): \(outcome.pingsBuilt) pings")
+                print("▶ \(scenario.name): \(outcome.sentSummary)")
                 outcomes.append(outcome)
             }
             let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))

@@ -37,11 +37,8 @@ public enum PingValidator {
         Rule(field: .assetID, required: false) { _ in nil },
     ]
 
-    /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
-    public static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
-        guard uriLength <= maxURLBytes else {
-            return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)"))
-        }
+    /// The decoded parameters of `query` (the first of a repeated name wins).
+    public static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
         var values: [String: String] = [:]
         for part in query.split(separator: "&", omittingEmptySubsequences: true) {
             let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -52,6 +49,19 @@ public enum PingValidator {
                 return .failure(PingRejection(reason: "parameter \(name) has a malformed percent escape"))
             }
             if values[name] == nil { values[name] = value }
+        }
+        return .success(values)
+    }
+
+    /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
+    public static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
+        guard uriLength <= maxURLBytes else {
+            return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)"))
+        }
+        let values: [String: String]
+        switch parameters(of: query) {
+        case .success(let decoded): values = decoded
+        case .failure(let rejection): return .failure(rejection)
         }
 
         var checked: [PingField: String] = [:]

@@ -10,6 +10,10 @@ public struct CensusCounters: Sendable, Equatable, Codable {
     public var storageFailures = 0
     /// Config requests answered.
     public var configRequests = 0
+    /// Google AMP cloud-API requests stored (each replays its page view).
+    public var ampEvents = 0
+    /// Google AMP `prd=session` pings accepted.
+    public var ampSessions = 0
 }
 
 /// The counters, owned by one actor.

@@ -10,6 +10,7 @@ public struct CensusServer: Sendable {
     public let store: PingStore
     /// The group-commit writer in front of the store.
     public let writer: PingWriter
+    let ampIngest: AMPIngest
     let counters = CensusCounterBox()
     let logger: Logger
 
@@ -17,6 +18,7 @@ public struct CensusServer: Sendable {
     public init(store: PingStore, logger: Logger = Logger(label: "Census")) {
         self.store = store
         self.writer = PingWriter(store: store)
+        self.ampIngest = AMPIngest(store: store)
         self.logger = logger
     }
 
@@ -32,6 +34,7 @@ public struct CensusServer: Sendable {
         router.get(RouterPath(WireRoute.ping)) { request, _ in await self.receivePing(request) }
         router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
         router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
+        router.get(RouterPath(Self.ampCloudAPIRoute)) { request, context in await self.receiveAMPCloudAPI(request, context) }
         router.get("/api/v1/report") { request, context in try await self.report(request, context) }
         router.get("/api/v1/report/dtvr") { request, context in try await self.dtvrReport(request, context) }
         router.get("/api/v1/sessions/:sesid/pings") { _, context in
@@ -58,7 +61,12 @@ public struct CensusServer: Sendable {
 
     private func receivePing(_ request: Request) async -> Response {
         let uri = request.uri.description
-        switch PingValidator.validate(query: Substring(request.uri.query ?? ""), uriLength: uri.utf8.count) {
+        let query = Substring(request.uri.query ?? "")
+        if query.contains("prd=\(AMPSessionPing.product)"), case .success(let values) = PingValidator.parameters(of: query),
+           values[PingField.product.name] == AMPSessionPing.product {
+            return await receiveAMPSession(values, uri: uri)
+        }
+        switch PingValidator.validate(query: query, uriLength: uri.utf8.count) {
         case .success(let ping):
             do {
                 let outcome = try await writer.write(ping)

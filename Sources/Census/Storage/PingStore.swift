@@ -71,20 +71,22 @@ public struct PingStore: Sendable {
         "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name",
     ]
 
+    /// A ping's row, in ``pingColumns`` order.
+    static func values(of ping: IncomingPing, receivedAt: Int64) -> [any Encodable & Sendable] {
+        [
+            ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
+            ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
+            ping.createdAt, ping.rawQuery, ping.channelName,
+        ]
+    }
+
     /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping
     /// id already stored is left alone, so a re-delivered ping is credited once.
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
         return try await database.withSQL { db in
             var insert = db.insert(into: "census_pings").columns(Self.pingColumns)
-            for ping in pings {
-                let values: [any Encodable & Sendable] = [
-                    ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
-                    ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
-                    ping.createdAt, ping.rawQuery, ping.channelName,
-                ]
-                insert = insert.values(values)
-            }
+            for ping in pings { insert = insert.values(Self.values(of: ping, receivedAt: receivedAt)) }
             let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
             return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
         }

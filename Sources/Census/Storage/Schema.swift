@@ -49,6 +49,20 @@ enum Schema {
             let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
             try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)channel_name TEXT NOT NULL DEFAULT ''").run()
         },
+        Migration(version: 3, summary: "Google AMP cloud-API events, replayed per page view") { db in
+            try await db.create(table: "census_amp_events").ifNotExists()
+                .column("event_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("page_view", type: .text, .notNull)
+                .column("apid", type: .text, .notNull)
+                .column("visit", type: .text, .notNull)
+                .column("utc_ms", type: .bigint, .notNull)
+                .column("request_index", type: .bigint, .notNull)
+                .column("hidden", type: .bigint, .notNull)
+                .column("body", type: .text, .notNull)
+                .column("received_at", type: .bigint, .notNull)
+                .run()
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_amp_events_by_page_view ON census_amp_events (page_view)").run()
+        },
     ]
 
     /// Applies the migrations the database has not seen yet.

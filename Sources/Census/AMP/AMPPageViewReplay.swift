@@ -1,0 +1,94 @@
+import AppMeter
+import Crypto
+import Foundation
+import MeterWire
+
+/// Credits one AMP page view with the engine itself: its cloud-API events, in time order, go
+/// through a fresh ``MeterCore`` as the simplified API's `trackEvent` (they are its event format),
+/// `data.hidden` as the app going to the background and back, and the pings the core builds are
+/// read by the same validator as any SDK's. So AMP time is static time under the static rule, for
+/// the appid `P` + apid, the section and the segments (decisions.md AMP1–AMP4).
+public enum AMPPageViewReplay {
+    /// The SDK version the census writes into the pings it builds for AMP (`c16`).
+    public static let sdkVersion = "amp.cloudapi"
+
+    /// The pings for `events` (one page view, any order), or why there are none. The last event
+    /// ends the page view's credit: its pending seconds go out in a final ping.
+    public static func pings(for events: [AMPCloudEvent], durationPingInterval: Int64) -> Result<[IncomingPing], PingRejection> {
+        let ordered = events.sorted { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }
+        guard let first = ordered.first else { return .success([]) }
+        let device = first.deviceInfo
+        let appInfo: AppInfo
+        switch AppInfo.parse(["appid": first.appID, "appname": device["apn"] ?? "", "appversion": device["apv"] ?? "",
+                              "sfcode": AppInfo.defaultSFCode], fallbackAppName: "AMP", fallbackAppVersion: "") {
+        case .success(let info): appInfo = info
+        case .failure(let error): return .failure(PingRejection(reason: "AMP cloud API: \(error.message)"))
+        }
+        let key = first.pageViewKey
+        var replay = CoreReplay(MeterCore.Settings(
+            appInfo: appInfo, sdkVersion: sdkVersion, identifiers: PageViewIdentifiers(key: key),
+            identity: PingIdentity(optedOut: false, deviceID: hex(SHA256.hash(data: Data(first.clientID.utf8)))),
+            durationPingInterval: durationPingInterval, checkpointInterval: 60, playheadTick: 0, logLevel: .critical))
+
+        var hidden = false
+        var last: MeterInstant?
+        for event in ordered {
+            let time = MeterInstant(secondsSince1970: Double(event.utcMillis) / 1000)
+            // Silence longer than the 30-minute rule is no evidence of a visible page: it was away.
+            if let last, time - last > ForegroundCrediting.maxGap, !hidden {
+                replay.handle(.appInBackground, at: last)
+                hidden = true
+            }
+            if event.hidden != hidden {
+                replay.handle(event.hidden ? .appInBackground : .appInForeground, at: time)
+                hidden = event.hidden
+            }
+            let object = (try? JSONSerialization.jsonObject(with: Data(event.body.utf8))) as? [String: Any] ?? [:]
+            if case .success(let parsed) = TrackedEventParser.parse(object, market: appInfo.market) {
+                replay.handle(.track(parsed.event), at: time)
+            }
+            last = time
+        }
+        if let last { replay.handle(.end, at: last) }
+
+        var pings: [IncomingPing] = []
+        for ping in replay.pings {
+            let query = PingEncoder.query(for: ping, sendTime: MeterInstant(secondsSince1970: ping.createdAt))
+            switch PingValidator.validate(query: Substring(query), uriLength: query.utf8.count) {
+            case .success(let incoming): pings.append(incoming)
+            case .failure(let rejection): return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)"))
+            }
+        }
+        return .success(pings)
+    }
+
+    static func hex(_ digest: some Sequence<UInt8>) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension AMPCloudEvent {
+    /// `devInfo` (`apn`, `apv`) as strings.
+    var deviceInfo: [String: String] {
+        let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any]
+        return (object?["devInfo"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+    }
+
+    /// The page view's viewing session (`c59`) and the prefix of its pings' ids: a digest of the
+    /// page view, so that replays build the same ids and a retry lands on the same rows.
+    var pageViewKey: String {
+        "amp-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(pageView.utf8)).prefix(12))
+    }
+}
+
+/// The ids of one page view's replay: session `amp-<digest>`, pings `amp-<digest>-1`, `-2`, …
+/// in build order, the same on every replay of the same events.
+final class PageViewIdentifiers: IdentifierSource {
+    private let key: String
+    private let count = Locked(0)
+
+    init(key: String) { self.key = key }
+
+    func newSessionID() -> String { key }
+    func newPingID() -> String { key + "-" + String(count.withLock { $0 += 1; return $0 }) }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import MeterWire
+
+/// Google AMP's `nielsen` analytics vendor (docs/protocol.md §2e): the `cloudapi` requests and
+/// the `prd=session` ping.
+extension CensusServer {
+    /// The route of the cloud-API requests.
+    public static let ampCloudAPIRoute = "/nmapi/v2/:apid/:visit/a"
+
+    func receiveAMPCloudAPI(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        let uri = request.uri.description
+        guard uri.utf8.count <= PingValidator.maxURLBytes + AMPCloudEvent.maxBodyBytes else {
+            return await reject("AMP cloud API: the URL is longer than the census accepts", uri: uri)
+        }
+        let parsed = AMPCloudEvent.parse(
+            apid: context.parameters.get("apid") ?? "", visit: context.parameters.get("visit") ?? "",
+            body: request.uri.queryParameters.get("b"))
+        switch parsed {
+        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .success(let event):
+            do {
+                switch try await ampIngest.record(event) {
+                case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+                case .success:
+                    await counters.update { $0.ampEvents += 1 }
+                    return .text(.ok, "stored")
+                }
+            } catch {
+                await recordStorageFailure(error)
+                return .text(.serviceUnavailable, "storage unavailable; retry later")
+            }
+        }
+    }
+
+    /// `prd=session`: checked and counted; the cloud-API requests carry the credit.
+    func receiveAMPSession(_ values: [String: String], uri: String) async -> Response {
+        switch AMPSessionPing.parse(values) {
+        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .success:
+            await counters.update { $0.ampSessions += 1 }
+            return .text(.ok, "session")
+        }
+    }
+}
+
+/// Serialises the census's AMP replays: one page view's events are stored and replayed in turn.
+actor AMPIngest {
+    private let store: PingStore
+
+    init(store: PingStore) { self.store = store }
+
+    func record(_ event: AMPCloudEvent) async throws -> Result<Int, PingRejection> {
+        try await store.recordAMP(event, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+    }
+}

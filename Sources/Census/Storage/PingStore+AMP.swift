@@ -1,0 +1,83 @@
+import Crypto
+import Foundation
+import SQLKit
+
+extension PingStore {
+    /// Stores `event` (an identical request again is stored once), then replays its page view's
+    /// events and replaces the page view's pings with the replay's: the same events always give
+    /// the same pings, so retries and requests arriving out of order credit the page view once.
+    /// On PostgreSQL the page view is locked for the transaction, so servers sharing the database
+    /// cannot interleave two replays of one page view.
+    public func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
+        let settings = try await settings(for: event.appID)
+        return try await database.withSQL { db in
+            try await Self.inPageViewTransaction(db, key: event.pageView) {
+                try await db.insert(into: "census_amp_events")
+                    .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
+                    .values(Self.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis, event.index,
+                            event.hidden ? 1 : 0, event.body, receivedAt)
+                    .ignoringConflicts(with: "event_id").run()
+                let events = try await db.select()
+                    .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body")
+                    .from("census_amp_events").where("page_view", .equal, event.pageView).all()
+                    .map { row in
+                        AMPCloudEvent(
+                            apid: try row.decode(column: "apid", as: String.self),
+                            visit: try row.decode(column: "visit", as: String.self),
+                            body: try row.decode(column: "body", as: String.self),
+                            utcMillis: try row.decode(column: "utc_ms", as: Int64.self),
+                            hidden: try row.decode(column: "hidden", as: Int64.self) == 1,
+                            index: try row.decode(column: "request_index", as: Int64.self))
+                    }
+                switch AMPPageViewReplay.pings(for: events, durationPingInterval: settings.durationPingInterval) {
+                case .failure(let rejection): return .failure(rejection)
+                case .success(let pings):
+                    try await Self.replacePings(of: event.pageViewKey, with: pings, receivedAt: receivedAt, db)
+                    return .success(pings.count)
+                }
+            }
+        }
+    }
+
+    /// Identical requests share an id: the page view and a digest of the body.
+    static func eventID(_ event: AMPCloudEvent) -> String {
+        event.pageViewKey + "-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(event.body.utf8)).prefix(16))
+    }
+
+    /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
+    /// longer builds.
+    static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+        if !pings.isEmpty {
+            var insert = db.insert(into: "census_pings").columns(pingColumns)
+            for ping in pings { insert = insert.values(values(of: ping, receivedAt: receivedAt)) }
+            try await insert.onConflict(with: ["ping_id"]) { update in
+                var update = update
+                for column in pingColumns where column != "ping_id" && column != "received_at" {
+                    update = update.set(excludedValueOf: column)
+                }
+                return update
+            }.run()
+        }
+        var stale = db.delete(from: "census_pings").where("session_id", .equal, session)
+        if !pings.isEmpty { stale = stale.where("ping_id", .notIn, pings.map(\.pingID)) }
+        try await stale.run()
+    }
+
+    /// Runs `body` in a transaction holding a lock on `key` on PostgreSQL; as it is on SQLite, whose
+    /// one connection the census shares (its writes are serialised by ``AMPIngest``).
+    static func inPageViewTransaction<Result: Sendable>(
+        _ db: any SQLDatabase, key: String, _ body: () async throws -> Result
+    ) async throws -> Result {
+        guard db.dialect.name == "postgresql" else { return try await body() }
+        try await db.raw("BEGIN").run()
+        do {
+            try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
+            let result = try await body()
+            try await db.raw("COMMIT").run()
+            return result
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+}
