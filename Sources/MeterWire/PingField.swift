@@ -45,6 +45,10 @@ public enum PingField: String, Sendable, CaseIterable {
     case createdAt = "c61"
     case pipMode = "c63"
     case userOptOut = "uoo"
+    /// `1` while the stream plays on a connected OTT device (`updateOTT`: AirPlay, casting…).
+    case ottFlag = "c71"
+    /// The OTT connection: `airplay`, `mirroring`, `casting` or `other`; empty when none.
+    case ottType = "c72"
     /// The program genre (Poland `progen`).
     case programGenre = "c44"
     case durationType = "davty"
@@ -80,6 +84,8 @@ public enum PingField: String, Sendable, CaseIterable {
         case .subbrand: "vc,"
         case .pipMode: "pipMode,"
         case .programGenre: "progen,"
+        case .ottFlag: "ottflg,"
+        case .ottType: "otttyp,"
         case .appID: "asid,"
         case .segA: "segA,"
         case .segB: "segB,"

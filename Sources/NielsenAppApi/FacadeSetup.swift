@@ -10,7 +10,7 @@ enum FacadeSetup {
         let logger = environment.makeLogger(label: facade)
         let values: [String: String]
         let inputIssues: [AppInfoIssue]
-        switch UntypedInput.appInfoDictionary(from: appInfo) {
+        switch UntypedInput.lenientDictionary(from: appInfo) {
         case .success(let parsed):
             values = parsed.values
             inputIssues = parsed.problems.map { AppInfoIssue(code: .emptyValue, message: "appInfo: \($0)") }

@@ -23,6 +23,19 @@ extension NielsenMeasuring {
         meter?.appInForeground()
     }
 
+    /// Reports a change of OTT device (AirPlay, mirroring, casting): a dictionary or JSON object
+    /// string with `ottStatus` (`"0"`/`"1"`), `ottType` (`airplay`, `mirroring`, `casting`,
+    /// `other`), and optionally `ottDevice`, `ottDeviceModel`, `ottDeviceID`. Pings from then on
+    /// carry `c71=ottflg,1` and `c72=otttyp,<type>`; the credit before the change goes out first.
+    /// Without a valid `ottStatus` the call is reported (error 2) and ignored.
+    public func updateOTT(_ ottInfo: Any) {
+        guard let meter else { return }
+        switch UntypedInput.lenientDictionary(from: ottInfo) {
+        case .success(let parsed): meter.updateOTT(parsed.values)
+        case .failure(let error): meter.reportInputError(.failedParseMetadata, "updateOTT: \(error); call ignored")
+        }
+    }
+
     /// The kill switch: `true` disables measurement (nothing is measured or built while
     /// disabled); `false` enables it again.
     public var appDisableApi: Bool {

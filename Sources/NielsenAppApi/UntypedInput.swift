@@ -57,10 +57,10 @@ enum UntypedInput {
         return .failure(.notJSONObject(found: typeName(input)))
     }
 
-    /// appInfo in either form, leniently: a value that is not a string is reported and, when it is
+    /// appInfo (or updateOTT's dictionary) in either form, leniently: a value that is not a string is reported and, when it is
     /// a number or a boolean, used in its string form (`1.0` → `"1.0"`, `false` → `"false"`), so
     /// that only an unusable appid stops measurement.
-    static func appInfoDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
+    static func lenientDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
         if let ready = input as? [String: String] { return .success((ready, [])) }
         return object(from: input).map(lenientStrings)
     }

@@ -19,7 +19,7 @@ import Testing
             + "&at=view&rt=video&c16=sdkv,\(MeterInstance.platformVersion)"
             + "&c27=cln,0&st=dcr&c36=cref1,&c37=cref2,&c12=apv,1.0&sd=3600&c53=fef,y&c54=oad,20171020%2010%3A05%3A00"
             + "&c57=adldf,2&ai=vid345-67483&c3=st,c&adidx=&c64=starttm,1700000001&c58=isLive,false&c59=sesid,ses1"
-            + "&c61=createtm,1700000001&c63=pipMode,&uoo=&c44=progen,&sttype=&prov=&davty=0&pingid=ping-1"
+            + "&c61=createtm,1700000001&c63=pipMode,&uoo=&c71=ottflg,0&c72=otttyp,&c44=progen,&sttype=&prov=&davty=0&pingid=ping-1"
             + "&c62=sendTime,1700000001&rnd=1700000001000"
         #expect(pings.map(\.url) == [expected])
     }

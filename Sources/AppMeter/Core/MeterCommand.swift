@@ -15,6 +15,8 @@ package enum MeterCommand: Sendable, Equatable {
     /// `trackEvent` of the simplified API, read on the caller's thread; the core's
     /// ``SimplifiedSequencer`` turns it into the calls above.
     indirect case track(TrackedEvent)
+    /// `updateOTT` (or trackEvent's `ottData`), read on the caller's thread.
+    case ott(OTTStatus)
     /// `stop`.
     case stop
     /// `end`.

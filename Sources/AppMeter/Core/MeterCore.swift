@@ -186,12 +186,18 @@ package struct MeterCore: Sendable {
             guard accept(choice.optOut ? .userOptOut : .userOptIn, &out) else { return }
             out.log(.info, "userOptOut optOut=\(choice.optOut)")
             // Credit so far goes out under the old choice, so every ping carries one opt state.
-            video.reportPending(context, at: time, &out)
-            dtvr.reportPending(context, at: time, &out)
-            staticPages.reportPending(context, at: time, &out)
+            reportPendingOfEveryPart(at: time, &out)
             appRun.reportPending(context, at: time, &out)
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
+        case .ott(let status):
+            // Only what pings carry (c71/c72) splits the credit; device names are kept quietly.
+            let changes = status.isConnected != context.ott.isConnected || status.connection != context.ott.connection
+            if changes {
+                out.log(.info, "updateOTT ottStatus=\(status.isConnected ? 1 : 0) ottType=\(status.connection?.rawValue ?? "")")
+                reportPendingOfEveryPart(at: time, &out)
+            }
+            context.ott = status
         case .configReceived(let config):
             apply(config, at: time, &out)
         case .report(let code, let description):
@@ -252,6 +258,13 @@ package struct MeterCore: Sendable {
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// Sends every stream part's credit not yet in a ping, before something its pings carry changes.
+    private mutating func reportPendingOfEveryPart(at time: MeterInstant, _ out: inout Emission) {
+        video.reportPending(context, at: time, &out)
+        dtvr.reportPending(context, at: time, &out)
+        staticPages.reportPending(context, at: time, &out)
     }
 
     /// Does what the simplified API's sequencer decided, as if the app had made those calls.

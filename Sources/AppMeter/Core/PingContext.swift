@@ -10,6 +10,8 @@ struct PingContext: Sendable {
     var channelName: String
     /// The identifier fields, changed only by the user's opt-out choice.
     var identity: PingIdentity
+    /// The OTT device the stream plays on (`c71`/`c72`), from `updateOTT`.
+    var ott = OTTStatus.disconnected
 
     init(appInfo: AppInfo, sdkVersion: String, identifiers: IdentifierSource, identity: PingIdentity) {
         self.appInfo = appInfo

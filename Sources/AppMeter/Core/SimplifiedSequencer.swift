@@ -44,6 +44,7 @@ struct SimplifiedSequencer: Sendable {
     mutating func steps(for event: TrackedEvent, at time: MeterInstant) -> [Step] {
         lastEvent = time
         var steps = event.issues.map { Step.command(.report($0.code, "trackEvent: '\($0.key)' \($0.problem)")) }
+        if let ott = event.ott { steps.append(.command(.ott(ott))) }
         switch event.event {
         case .playhead:
             paused = false

@@ -173,6 +173,14 @@ public final class MeterInstance: Sendable {
         }
     }
 
+    /// `updateOTT`: the stream now plays (or no longer plays) on an OTT device. Read here, on the
+    /// caller's thread; a missing or invalid `ottStatus` is reported as error 2 and ignored.
+    public func updateOTT(_ values: [String: String]) {
+        let (status, issues) = OTTStatus.parse(values)
+        for issue in issues { reportInputError(issue.code, "updateOTT: '\(issue.key)' \(issue.problem)") }
+        if let status { submit(.ott(status)) }
+    }
+
     /// The app went to the background: a static page's time pauses, video without
     /// picture-in-picture is interrupted, queued pings go out at once. On Apple platforms the SDK
     /// observes this itself; elsewhere (Linux, tests) the app says so.

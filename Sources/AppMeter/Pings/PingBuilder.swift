@@ -108,6 +108,8 @@ enum PingBuilder {
         add(.createdAt, String(facts.createdAt.unixSeconds))
         add(.pipMode, content?.pipMode ?? "")
         add(.userOptOut, identity.optedOut ? "true" : "")
+        add(.ottFlag, context.ott.isConnected ? "1" : "0")
+        add(.ottType, context.ott.connection?.rawValue ?? "")
         add(.programGenre, content?.programGenre ?? "")
         add(.stationType, station?.stationType ?? "")
         add(.provider, station?.provider ?? "")

@@ -39,6 +39,8 @@ package struct TrackedEvent: Sendable, Equatable {
     package var position: Int64?
     /// `id3Data`, when it is a Nielsen tag that parsed.
     package var id3: NielsenID3Tag?
+    /// `ottData`, when it parsed (as `updateOTT`).
+    package var ott: OTTStatus?
     /// Problems with the call itself (not with its metadata), reported in call order.
     package var issues: [MetadataIssue]
 

@@ -38,21 +38,26 @@ package enum TrackedEventParser {
         }
         var tracked = TrackedEvent(event: event, subject: subject)
         let metadata = object["metadata"] as? [String: Any] ?? [:]
-        if let values = strings(metadata["content"], "content", &tracked.issues) {
+        if let values = strings(metadata["content"], "metadata.content", &tracked.issues) {
             var content = values
             if !["content", "radio"].contains(content["type"]?.lowercased() ?? "") { content["type"] = "content" }
             tracked.content = MetadataParser.parse(content, market: market)
             tracked.channelName = values["channelName"]
         }
-        if let values = strings(metadata["ad"], "ad", &tracked.issues) {
+        if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues) {
             var ad = values
             if AdType(rawValue: ad["type"] ?? "") == nil { ad["type"] = AdType.ad.rawValue }
             tracked.ad = MetadataParser.parse(ad, market: market)
         }
-        if let values = strings(metadata["static"], "static", &tracked.issues) {
+        if let values = strings(metadata["static"], "metadata.static", &tracked.issues) {
             var page = values
             page["type"] = "static"
             tracked.staticPage = MetadataParser.parse(page, market: market)
+        }
+        if let values = strings(object["ottData"], "ottData", &tracked.issues) {
+            let (status, issues) = OTTStatus.parse(values)
+            tracked.ott = status
+            tracked.issues += issues.map { MetadataIssue(key: "ottData.\($0.key)", problem: $0.problem, code: $0.code) }
         }
         tracked.position = position(object["playheadPosition"], &tracked.issues)
         if let owner = text(object["id3Data"]), NielsenID3Tag.isNielsen(owner) {
@@ -78,11 +83,11 @@ package enum TrackedEventParser {
 
     /// A metadata object's values as strings (numbers and booleans in their string form); nil when
     /// the object is missing, null, an empty string or has no keys.
-    private static func strings(_ value: Any?, _ name: String, _ issues: inout [MetadataIssue]) -> [String: String]? {
+    private static func strings(_ value: Any?, _ key: String, _ issues: inout [MetadataIssue]) -> [String: String]? {
         guard let value, !(value is NSNull) else { return nil }
         if let empty = value as? String, empty.isEmpty { return nil }
         guard let object = value as? [String: Any] else {
-            issues.append(MetadataIssue(key: "metadata.\(name)", problem: "is not an object; ignored", code: .failedParseMetadata))
+            issues.append(MetadataIssue(key: key, problem: "is not an object; ignored", code: .failedParseMetadata))
             return nil
         }
         var values: [String: String] = [:]
