@@ -5,6 +5,9 @@ public enum WireRoute {
     public static let ping = "/cgi-bin/gn"
     /// `POST`: a backlog of pings, one ping query per line (``BatchFormat``).
     public static let batch = "/cgi-bin/gn/batch"
+    /// `POST`: a viewability ping, its identifying parameters in the query and its time series in
+    /// a JSON body (``ViewabilityReport``).
+    public static let viewability = "/cgi-bin/gn/viewability"
     /// `GET`: the config handshake ("hello ping"), answered with a ``ConfigAnswer``.
     public static let config = "/cgi-bin/cfg"
 

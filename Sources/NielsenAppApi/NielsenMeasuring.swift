@@ -36,6 +36,19 @@ extension NielsenMeasuring {
         }
     }
 
+    /// Starts viewability and audibility measurement of the player view (ios-simplified-api.txt):
+    /// `viewTag` (the player view's tag; default appInfo `containerId`), optionally
+    /// `viewContainer` (the tag of a view that clips it) and `friendlyObstructions` (tags). From then
+    /// on each measurement ping is followed by a viewability ping (a POST with the `invs`, `inau`,
+    /// `inss`, `invp`, `ines` series). Bad input is error 2; no provider on the platform, error 6.
+    public func trackViewability(_ data: [String: Any]) {
+        guard let meter else { return }
+        switch ViewabilityTargetParser.parse(data, containerId: meter.appInfo.values["containerId"]) {
+        case .success(let target): meter.trackViewability(target)
+        case .failure(let rejection): meter.reportInputError(.failedParseMetadata, "trackViewability: \(rejection.reason); call ignored")
+        }
+    }
+
     /// The kill switch: `true` disables measurement (nothing is measured or built while
     /// disabled); `false` enables it again.
     public var appDisableApi: Bool {

@@ -17,6 +17,10 @@ package enum MeterCommand: Sendable, Equatable {
     indirect case track(TrackedEvent)
     /// `updateOTT` (or trackEvent's `ottData`), read on the caller's thread.
     case ott(OTTStatus)
+    /// `trackViewability`: measure what the viewer sees and hears of the player from now on.
+    case trackViewability(ViewabilityTarget)
+    /// The viewability provider's latest measurement.
+    case viewability(ViewabilitySample)
     /// `stop`.
     case stop
     /// `end`.

@@ -51,6 +51,7 @@ package struct MeterCore: Sendable {
     private var staticPages: StaticPart
     private var appRun = AppRunPart()
     private var sequencer = SimplifiedSequencer()
+    private var viewability = ViewabilityPart()
     /// Since when the app is in the background (nil in the foreground).
     private var backgroundSince: MeterInstant?
     private let baseLogLevel: Logger.Level
@@ -112,7 +113,9 @@ package struct MeterCore: Sendable {
             swap(&out.effects, &effects)
             swap(&out.progress, &progress)
         }
+        let start = out.effects.count
         handle(command, at: time, &out)
+        if viewability.isTracking { sendViewability(after: start, &out) }
     }
 
     private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
@@ -150,11 +153,15 @@ package struct MeterCore: Sendable {
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
+            if let asset = video.segment?.key.asset { viewability.observe(offset: position, asset: asset, at: time) }
         case .track(let event):
             run(sequencer.steps(for: event, at: time), at: time, &out)
         case .id3(let tag):
             guard accept(.sendID3, &out) else { return }
             dtvr.tag(tag, context, at: time, &out)
+            if let cid = tag.creditCID, let offset = tag.creditOffset {
+                viewability.observe(offset: Int64(offset), asset: AssetKey(.dtvr, cid), at: time)
+            }
         case .stop:
             guard accept(.stop, &out) else { return }
             out.log(.info, "stop")
@@ -198,6 +205,11 @@ package struct MeterCore: Sendable {
                 reportPendingOfEveryPart(at: time, &out)
             }
             context.ott = status
+        case .trackViewability(let target):
+            out.log(.info, "trackViewability viewTag=\(target.viewTag)")
+            viewability.start(target)
+        case .viewability(let sample):
+            viewability.update(sample)
         case .configReceived(let config):
             apply(config, at: time, &out)
         case .report(let code, let description):
@@ -258,6 +270,21 @@ package struct MeterCore: Sendable {
             return
         }
         out.report(.startup, "AppMeter \(context.sdkVersion) is initialized for \(context.appInfo.appName)")
+    }
+
+    /// "The viewability pings will be fired following the same rules as measurement pings": each
+    /// duration ping of the asset being observed is followed by one with its series so far.
+    private mutating func sendViewability(after start: Int, _ out: inout Emission) {
+        var index = start
+        while index < out.effects.count {
+            if case .enqueue(let record, _) = out.effects[index], record.body == nil, record.ping.kind == .duration,
+               let report = viewability.flush(asset: AssetKey(record.ping.assetKind, record.ping.assetID)) {
+                let viewabilityRecord = ViewabilityPingBuilder.record(report, with: record.ping, id: context.newPingID())
+                out.effects.insert(.enqueue(viewabilityRecord, clearingCheckpoint: nil), at: index + 1)
+                index += 1
+            }
+            index += 1
+        }
     }
 
     /// Sends every stream part's credit not yet in a ping, before something its pings carry changes.

@@ -18,8 +18,9 @@ extension DeliveryQueue {
             let count = batchSize()
             let request: TransportRequest
             if count == 1 {
-                let url = PingEncoder.url(for: entries[0].record.ping, base: baseURL, sendTime: sendTime,
-                                          recovered: entries[0].record.recovered)
+                let record = entries[0].record
+                let url = PingEncoder.url(for: record.ping, base: baseURL, sendTime: sendTime, recovered: record.recovered,
+                                          route: record.body == nil ? WireRoute.ping : WireRoute.viewability)
                 guard let requestURL = URL(string: url) else {
                     let origin = entries[0].origin
                     removeFirst(1)
@@ -27,7 +28,8 @@ extension DeliveryQueue {
                     report(.failedCreateURL, "a queued ping has an invalid URL and was dropped", to: [origin])
                     continue
                 }
-                request = TransportRequest(url: requestURL)
+                request = TransportRequest(url: requestURL, method: record.body == nil ? "GET" : "POST",
+                                           body: record.body.map { Data($0.utf8) })
             } else {
                 request = batchRequest(count: count, sendTime: sendTime)
             }
@@ -108,10 +110,12 @@ extension DeliveryQueue {
     /// One ping alone when it is the only one (or batches are off); otherwise as many as fit the
     /// batch limits.
     private func batchSize() -> Int {
-        guard batchSupported, entries.count > 1 else { return 1 }
+        guard batchSupported, entries.count > 1, entries[0].record.body == nil else { return 1 }
         var bytes = 0
         var count = 0
+        // Viewability pings (with a body) go alone, in their place in the queue.
         for entry in entries.prefix(batchLimit) {
+            if entry.record.body != nil { break }
             bytes += entry.record.approximateSize
             if count > 0 && bytes > BatchFormat.sdkMaxBytes { break }
             count += 1

@@ -7,14 +7,20 @@ package struct PingRecord: Sendable, Codable, Equatable {
     /// True for a ping rebuilt from a credit checkpoint after the process died; sent with
     /// `recovered=1`.
     package var recovered: Bool
+    /// A viewability ping's JSON body (``ViewabilityReport``), POSTed to `WireRoute.viewability`
+    /// with the ping's parameters in the query; nil for measurement pings.
+    package var body: String?
 
-    package init(ping: Ping, recovered: Bool) {
+    package init(ping: Ping, recovered: Bool, body: String? = nil) {
         self.ping = ping
         self.recovered = recovered
+        self.body = body
     }
 
     /// The bytes the record takes in storage (for the byte bound).
-    package var approximateSize: Int { ping.parameters.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 } }
+    package var approximateSize: Int {
+        ping.parameters.reduce(64 + (body?.utf8.count ?? 0)) { $0 + $1.name.utf8.count + $1.value.utf8.count + 8 }
+    }
 }
 
 /// The stored form of a record: a magic line, the CRC-32 of the body, and the JSON body.

@@ -40,6 +40,10 @@ public struct MeterEnvironment: Sendable {
     /// observes none (the app calls `appInBackground()` / `appInForeground()`). Tests give each
     /// instance a center of its own.
     public var notificationCenter: NotificationCenter?
+    /// Measures the player's viewability and audibility once `trackViewability` is called: UIKit's
+    /// geometry and `AVAudioSession` on iOS and tvOS; nil elsewhere, where a player that wants
+    /// viewability injects its own (a `trackViewability` without one is reported, error 6).
+    public var viewabilityProvider: (any ViewabilityProvider)?
     /// Makes the log handler of an instance's logger (label `AppMeter.<appid>`); nil uses
     /// swift-log's bootstrapped handler. The level is set from `nol_devDebug` either way.
     public var logHandler: (@Sendable (_ label: String) -> any LogHandler)?
@@ -60,7 +64,8 @@ public struct MeterEnvironment: Sendable {
         playheadProcessingDelay: Double = 1,
         logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil,
         notificationCenter: NotificationCenter? = .default,
-        measuresAppRun: Bool = true
+        measuresAppRun: Bool = true,
+        viewabilityProvider: (any ViewabilityProvider)? = MeterEnvironment.platformViewabilityProvider
     ) {
         self.clock = clock
         self.transport = transport
@@ -77,6 +82,7 @@ public struct MeterEnvironment: Sendable {
         self.logHandler = logHandler
         self.notificationCenter = notificationCenter
         self.measuresAppRun = measuresAppRun
+        self.viewabilityProvider = viewabilityProvider
     }
 
     /// A logger labelled `label`, through ``logHandler`` when set.

@@ -32,6 +32,7 @@ public final class MeterInstance: Sendable {
     private let configTask: Task<Void, Never>
     private let configRetries: AsyncStream<MeterInstant>
     private let lifecycle: AppLifecycleObserver
+    private let viewabilityProvider: (any ViewabilityProvider)?
     private let deviceType: String
 
     /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
@@ -90,6 +91,7 @@ public final class MeterInstance: Sendable {
         if keepsAppRun {
             inbox.push(.command(TimedCommand(.appLaunched(previousRunCrashed: previousRunCrashed), at: clock.now())))
         }
+        viewabilityProvider = environment.viewabilityProvider
         lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
             inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))
         }
@@ -112,6 +114,7 @@ public final class MeterInstance: Sendable {
     }
 
     deinit {
+        viewabilityProvider?.stop()
         configTask.cancel()
         inbox.close()
         InstanceRegistry.release(appInfo.appID)
@@ -179,6 +182,23 @@ public final class MeterInstance: Sendable {
         let (status, issues) = OTTStatus.parse(values)
         for issue in issues { reportInputError(issue.code, "updateOTT: '\(issue.key)' \(issue.problem)") }
         if let status { submit(.ott(status)) }
+    }
+
+    /// `trackViewability`: starts measuring what the viewer sees and hears of the player (the
+    /// environment's ``ViewabilityProvider``); its series go out with each measurement ping. Without
+    /// a provider (Linux, unless one is injected) the call is reported (error 6) and ignored.
+    public func trackViewability(_ target: ViewabilityTarget) {
+        guard let provider = viewabilityProvider else {
+            return reportInputError(
+                .failedStartProcessor,
+                "trackViewability: no viewability provider on this platform; set MeterEnvironment.viewabilityProvider")
+        }
+        submit(.trackViewability(target))
+        let inbox = self.inbox
+        let clock = self.clock
+        provider.start(target) { sample in
+            inbox.push(.command(TimedCommand(.viewability(sample), at: clock.now())))
+        }
     }
 
     /// The app went to the background: a static page's time pauses, video without

@@ -40,8 +40,10 @@ package enum PingEncoder {
     }
 
     /// The full ping URL for sending at `sendTime`.
-    package static func url(for ping: Ping, base: URL, sendTime: MeterInstant, recovered: Bool = false) -> String {
-        let prefix = WireRoute.url(WireRoute.ping, base: base.absoluteString) + "?"
+    package static func url(
+        for ping: Ping, base: URL, sendTime: MeterInstant, recovered: Bool = false, route: String = WireRoute.ping
+    ) -> String {
+        let prefix = WireRoute.url(route, base: base.absoluteString) + "?"
         return prefix + query(for: ping, sendTime: sendTime, recovered: recovered, prefixLength: prefix.utf8.count)
     }
 

@@ -41,6 +41,7 @@ final class MeterHarness: Sendable {
          queueBounds: QueueBounds = QueueBounds(),
          log: LogCapture? = nil, measuresAppRun: Bool = false,
          simplified: Bool = false, trackerDelegate: NielsenEventTrackerDelegate? = nil,
+         viewability: (any ViewabilityProvider)? = nil,
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
@@ -53,7 +54,8 @@ final class MeterHarness: Sendable {
             clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
             durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
-            logHandler: log?.handler, notificationCenter: notifications, measuresAppRun: measuresAppRun)
+            logHandler: log?.handler, notificationCenter: notifications, measuresAppRun: measuresAppRun,
+            viewabilityProvider: viewability)
         facade = simplified
             ? NielsenEventTracker(appInfo: appInfo, delegate: trackerDelegate, environment: environment)!
             : NielsenAppApi(appInfo: appInfo, delegate: delegate, environment: environment)!
