@@ -42,9 +42,11 @@ public struct DemoRunner: Sendable {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         // In-memory storage keeps the demo from writing ids to the user's application-support folder;
         // the platform identity gives a Linux device a generated vendor id, as in production.
+        let viewability = DemoViewability()
         let environment = MeterEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),
-            measuresAppRun: false)   // each scenario is one stream, not one app launch
+            measuresAppRun: false,   // each scenario is one stream, not one app launch
+            viewabilityProvider: viewability)
         let appInfo = ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version,
                        "sfcode": "dcr", "nol_collectorURL": census.baseURL]
         guard let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment) else {
@@ -52,6 +54,7 @@ public struct DemoRunner: Sendable {
         }
         await api.waitUntilConfigured()
         var ampRequests = 0
+        var tracksViewability = false
         for step in scenario.steps {
             switch step {
             case .play(let channel): api.play(channel.map { ["channelName": $0] })
@@ -82,6 +85,12 @@ public struct DemoRunner: Sendable {
                 }
             case .stop: api.stop()
             case .end: api.end()
+            case .viewability(let visible, let volume):
+                if !tracksViewability {
+                    api.trackViewability(["viewTag": "1"])
+                    tracksViewability = true
+                }
+                viewability.show(visible: visible, volume: volume)
             case .ampPageView(let section, let seconds):
                 ampRequests += try await sendAMPPageView(section: section, seconds: seconds, clock: clock)
             }

@@ -25,6 +25,9 @@ public enum DemoStep: Sendable {
     case stop
     /// `end`.
     case end
+    /// The player's viewability changes (the first one starts `trackViewability`): the share of
+    /// it on screen and the volume, in percent.
+    case viewability(visible: Int, volume: Int)
     /// A Google AMP page of `section`, visible for `seconds` then hidden: the requests AMP's
     /// `nielsen` vendor sends, straight to the census (no SDK: the census credits them).
     case ampPageView(section: String, seconds: Int)
@@ -124,6 +127,16 @@ extension DemoScenario {
                 .load(station), .livePlayheads(seconds: 120), .end,
             ],
             expected: ["WDMO-FM": 300, "demo-radio-spot": 30]),
+        DemoScenario(
+            name: "Episode with viewability: scrolled half away for a minute, then muted",
+            steps: [
+                .play(channel: "Demo Channel"),
+                .load(content("demo-viewable-ep", length: "600", program: "Demo Series")),
+                .viewability(visible: 100, volume: 60), range(0...120),
+                .viewability(visible: 40, volume: 60), range(121...180),
+                .viewability(visible: 100, volume: 0), range(181...300), .end,
+            ],
+            expected: ["demo-viewable-ep": 300]),
         DemoScenario(
             name: "Google AMP article (Italy AMP guide), 65 s visible: visible, six timers, hidden",
             steps: [.ampPageView(section: "AppMeterDemo_AMP", seconds: 65)],

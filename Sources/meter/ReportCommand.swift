@@ -2,10 +2,11 @@ import ArgumentParser
 import Census
 import Foundation
 
-/// The JSON form: the credit rows and the DTVR rows.
+/// The JSON form: the credit rows, the DTVR rows and the viewability rows.
 private struct Report: Encodable {
     let rows: [CreditRow]
     let dtvr: [DTVRRow]
+    let viewability: [ViewabilityRow]
 }
 
 struct ReportCommand: AsyncParsableCommand {
@@ -20,16 +21,17 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let query = ReportQuery(appid: appid, from: from, to: to)
-        let (rows, dtvr) = try await database.withStore { store in
-            (try await store.report(query), try await store.dtvrReport(query))
+        let (rows, dtvr, viewability) = try await database.withStore { store in
+            (try await store.report(query), try await store.dtvrReport(query), try await store.viewabilityReport(query))
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr)), as: UTF8.self))
+            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr, viewability: viewability)), as: UTF8.self))
         } else {
             print(ReportTable.render(rows))
             if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }
+            if !viewability.isEmpty { print("\nViewability by session and asset\n" + ReportTable.render(viewability)) }
         }
     }
 }

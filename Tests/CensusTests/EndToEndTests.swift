@@ -22,13 +22,18 @@ import FoundationNetworking
         let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
         let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
         let stats = try await census.server.store.counts()
+        let viewability = try await census.server.store.viewabilityReport(ReportQuery(appid: runner.appID))
         await census.stop()
         #expect(dtvr.map { "\($0.channel) \($0.cid) \($0.creditedSeconds) \($0.views) \($0.sessions)" }
                 == ["Demo TV One \(DemoScenario.demoCID) 120 1 1"])
         for outcome in outcomes {
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
-        #expect(rows.count == 12)
+        #expect(rows.count == 13)
+        // Five viewability pings (one after each of the episode's measurement pings); each item's
+        // duration runs from its first playhead to its last, so each flush and change costs a second.
+        #expect(viewability.map { "\($0.assetid) \($0.pings) \($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds)" }
+                == ["demo-viewable-ep 5 296 237 178"])
         #expect(rows.allSatisfy { $0.views == 1 && $0.sessions == 1 && $0.devices == 1 && $0.optedOutShare == 0 })
         #expect(Set(rows.map(\.kind)) == [.content, .ad, .dtvr, .station, .static])
         // The AMP page view's pings are built by the census: a view, one at 60 s, the last 5 s.

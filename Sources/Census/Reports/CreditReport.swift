@@ -77,4 +77,14 @@ public enum ReportTable {
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6], rule: true)
     }
+
+    /// Viewability rows as a table with a header line.
+    public static func render(_ rows: [ViewabilityRow]) -> String {
+        let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s"]
+        let body = rows.map { row in
+            [row.appid, row.session, row.assetid, String(row.pings), String(row.measuredSeconds),
+             String(row.viewableSeconds), String(row.audibleSeconds)]
+        }
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6], rule: true)
+    }
 }

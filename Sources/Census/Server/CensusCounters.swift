@@ -14,6 +14,8 @@ public struct CensusCounters: Sendable, Equatable, Codable {
     public var ampEvents = 0
     /// Google AMP `prd=session` pings accepted.
     public var ampSessions = 0
+    /// Viewability pings stored for the first time.
+    public var viewabilityPings = 0
 }
 
 /// The counters, owned by one actor.

@@ -14,6 +14,11 @@ struct DTVRReportResponse: ResponseEncodable {
     let rows: [DTVRRow]
 }
 
+/// `GET /api/v1/report/viewability`.
+struct ViewabilityReportResponse: ResponseEncodable {
+    let rows: [ViewabilityRow]
+}
+
 /// `GET /api/v1/sessions/{sesid}/pings`.
 struct SessionResponse: ResponseEncodable {
     let session: String

@@ -33,6 +33,8 @@ public struct CensusServer: Sendable {
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
         router.get(RouterPath(WireRoute.ping)) { request, _ in await self.receivePing(request) }
         router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
+        router.post(RouterPath(WireRoute.viewability)) { request, _ in await self.receiveViewability(request) }
+        router.get("/api/v1/report/viewability") { request, context in try await self.viewabilityReport(request, context) }
         router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
         router.get(RouterPath(Self.ampCloudAPIRoute)) { request, context in await self.receiveAMPCloudAPI(request, context) }
         router.get("/api/v1/report") { request, context in try await self.report(request, context) }
@@ -133,6 +135,14 @@ public struct CensusServer: Sendable {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(let query):
             return try DTVRReportResponse(rows: try await store.dtvrReport(query)).response(from: request, context: context)
+        }
+    }
+
+    private func viewabilityReport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
+        switch Self.reportQuery(request) {
+        case .failure(let problem): return .text(.badRequest, problem.reason)
+        case .success(let query):
+            return try ViewabilityReportResponse(rows: try await store.viewabilityReport(query)).response(from: request, context: context)
         }
     }
 

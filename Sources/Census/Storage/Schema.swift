@@ -63,6 +63,21 @@ enum Schema {
                 .run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_amp_events_by_page_view ON census_amp_events (page_view)").run()
         },
+        Migration(version: 4, summary: "viewability pings") { db in
+            try await db.create(table: "census_viewability").ifNotExists()
+                .column("ping_id", type: .text, .primaryKey(autoIncrement: false))
+                .column("received_at", type: .bigint, .notNull)
+                .column("appid", type: .text, .notNull)
+                .column("session_id", type: .text, .notNull)
+                .column("asset_id", type: .text, .notNull)
+                .column("created_at", type: .bigint, .notNull)
+                .column("measured_seconds", type: .bigint, .notNull)
+                .column("viewable_seconds", type: .bigint, .notNull)
+                .column("audible_seconds", type: .bigint, .notNull)
+                .column("body", type: .text, .notNull)
+                .run()
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_viewability_by_app ON census_viewability (appid, created_at)").run()
+        },
     ]
 
     /// Applies the migrations the database has not seen yet.

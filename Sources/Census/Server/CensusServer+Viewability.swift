@@ -1,0 +1,32 @@
+import Foundation
+import Hummingbird
+import MeterWire
+
+/// `POST /cgi-bin/gn/viewability`: the SDK's viewability pings (docs/protocol.md §2g).
+extension CensusServer {
+    func receiveViewability(_ request: Request) async -> Response {
+        let uri = request.uri.description
+        guard uri.utf8.count <= PingValidator.maxURLBytes else {
+            return await reject("viewability: URL is \(uri.utf8.count) bytes; the limit is \(PingValidator.maxURLBytes)", uri: uri)
+        }
+        let body: ByteBuffer
+        do {
+            body = try await request.body.collect(upTo: ViewabilityReport.maxBodyBytes)
+        } catch {
+            return await reject("viewability: the body is longer than \(ViewabilityReport.maxBodyBytes) bytes", uri: uri,
+                                status: .contentTooLarge)
+        }
+        switch IncomingViewability.parse(query: Substring(request.uri.query ?? ""), body: String(buffer: body)) {
+        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .success(let ping):
+            do {
+                let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+                if isNew { await counters.update { $0.viewabilityPings += 1 } }
+                return .text(.ok, isNew ? "stored" : "duplicate")
+            } catch {
+                await recordStorageFailure(error)
+                return .text(.serviceUnavailable, "storage unavailable; retry later")
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import SQLKit
+
+extension PingStore {
+    /// Stores a viewability ping once (by ping id); true when it was new.
+    public func insert(_ ping: IncomingViewability, receivedAt: Int64) async throws -> Bool {
+        try await database.withSQL { db in
+            let rows = try await db.insert(into: "census_viewability")
+                .columns("ping_id", "received_at", "appid", "session_id", "asset_id", "created_at",
+                         "measured_seconds", "viewable_seconds", "audible_seconds", "body")
+                .values(ping.pingID, receivedAt, ping.appID, ping.sessionID, ping.assetID, ping.createdAt,
+                        ping.report.measuredSeconds, ping.report.viewableSeconds, ping.report.audibleSeconds, ping.body)
+                .ignoringConflicts(with: "ping_id").returning("ping_id").all()
+            return !rows.isEmpty
+        }
+    }
+
+    /// The viewability report: per app × session × asset.
+    public func viewabilityReport(_ query: ReportQuery) async throws -> [ViewabilityRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("appid").column("session_id").column("asset_id")
+                .column(SQLRaw("COUNT(*)"), as: "pings")
+                .column(SQLRaw("CAST(SUM(measured_seconds) AS BIGINT)"), as: "measured")
+                .column(SQLRaw("CAST(SUM(viewable_seconds) AS BIGINT)"), as: "viewable")
+                .column(SQLRaw("CAST(SUM(audible_seconds) AS BIGINT)"), as: "audible")
+                .from("census_viewability")
+            if let appid = query.appid { select = select.where("appid", .equal, appid) }
+            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
+            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            return try await select.groupBy("appid").groupBy("session_id").groupBy("asset_id")
+                .orderBy("appid").orderBy("session_id").orderBy("asset_id").all()
+                .map { row in
+                    ViewabilityRow(
+                        appid: try row.decode(column: "appid", as: String.self),
+                        session: try row.decode(column: "session_id", as: String.self),
+                        assetid: try row.decode(column: "asset_id", as: String.self),
+                        pings: try row.decode(column: "pings", as: Int64.self),
+                        measuredSeconds: try row.decode(column: "measured", as: Int64.self),
+                        viewableSeconds: try row.decode(column: "viewable", as: Int64.self),
+                        audibleSeconds: try row.decode(column: "audible", as: Int64.self))
+                }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// One line of the viewability report: a viewing session's asset (docs/protocol.md §5).
+public struct ViewabilityRow: Sendable, Equatable, Codable {
+    public var appid: String
+    public var session: String
+    public var assetid: String
+    /// Viewability pings received.
+    public var pings: Int64
+    /// Seconds the player's intersection ratio was measured.
+    public var measuredSeconds: Int64
+    /// Seconds with at least half the player on screen.
+    public var viewableSeconds: Int64
+    /// Seconds with the volume above 0.
+    public var audibleSeconds: Int64
+}
