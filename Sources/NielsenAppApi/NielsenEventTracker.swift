@@ -45,7 +45,7 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
         instance = nil
     }
 
-    /// Reports what the player did, as a dictionary (or a JSON object string):
+    /// Reports what the player did, as a dictionary (``trackEvent(json:)`` takes a JSON object string):
     ///
     /// - `event`: `playhead` (metadata and the current playhead), `pause` (paused, interrupted or
     ///   in the background), `complete` (the content ended; for `static`, the next identical page
@@ -58,9 +58,14 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// Metadata is taken when it changes, so the same dictionary may be sent every second. No
     /// event for 30 minutes while video plays counts as a pause. An unreadable event is reported
     /// to the delegate (error 2) and ignored.
-    public func trackEvent(_ data: Any) {
+    public func trackEvent(_ data: [String: Any]) {
+        instance?.trackEvent(data)
+    }
+
+    /// ``trackEvent(_:)`` with the event as a JSON object string; malformed JSON is error 2.
+    public func trackEvent(json: String) {
         guard let instance else { return }
-        switch UntypedInput.object(from: data) {
+        switch UntypedInput.object(from: json) {
         case .success(let object): instance.trackEvent(object)
         case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
         }

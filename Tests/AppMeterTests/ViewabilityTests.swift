@@ -68,6 +68,10 @@ final class ScriptedViewability: ViewabilityProvider {
         #expect(body.series[.ines] == [.init(value: .size("1170x658"), startOffset: 0, startTimestamp: Int64(start), duration: 60)])
         #expect(body.series[.inss]?.first?.value == .size("1170x2532"))
         #expect(body.viewableSeconds == 19 && body.audibleSeconds == 39 && body.measuredSeconds == 59)
+        // The body on the wire, byte for byte (keys sorted).
+        #expect(String(decoding: try #require(requests.last?.body), as: UTF8.self)
+                == #"{"inau":[[0,61,1700000062,9]],"ines":[["1170x658",61,1700000062,9]],"inss":[["1170x2532",61,1700000062,9]],"#
+                + #""invp":[["1170x2532",61,1700000062,9]],"invs":[[42,61,1700000062,9]]}"#)
         // After the flush the series start again at the next playhead.
         let second = try JSONDecoder().decode(ViewabilityReport.self, from: try #require(requests.last?.body))
         #expect(second.series[.invs] == [.init(value: .percent(42), startOffset: 61, startTimestamp: Int64(start + 61), duration: 9)])

@@ -175,7 +175,8 @@ struct DCRVideoPart: MeasurementPart {
             }
             if isContent { contentToEnd = current }
         }
-        if !finalSent, let ended = contentToEnd {
+        // Content that never had a playhead (loaded before a preroll, then ended) had no view: no final ping either.
+        if !finalSent, let ended = contentToEnd, viewed.contains(ended.key) {
             out.send(build(.duration, for: ended, credited: 0, context, at: time, final: true, id: context.newPingID()))
         }
         rules.removeAll()

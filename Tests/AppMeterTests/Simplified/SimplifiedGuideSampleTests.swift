@@ -175,6 +175,13 @@ final class SimplifiedViewController: NielsenEventTrackerDelegate {
         }
     }
 
+    // "Managing Ads": `adStop` and a new `adldx` at once (the guide sets `adldx` at the top level).
+    func managingAdsExample() {
+        self.data.updateValue("adStop", forKey: "event")
+        self.data.updateValue("223", forKey: "adldx")
+        self.nielsenEventTracker.trackEvent(data)
+    }
+
     func sendCompleteEventToSDK() {
         self.data.updateValue("complete", forKey: "event")
         self.nielsenEventTracker.trackEvent(self.data)
@@ -220,5 +227,26 @@ final class SimplifiedViewController: NielsenEventTrackerDelegate {
         ])
         #expect(pings.last?["davty"] == "2")
         #expect(pings.first?["adidx"] == "1/1")
+    }
+
+    /// "Managing Ads": the same ad played twice, separated by the snippet's `adStop`, is two ads.
+    @Test func managingAdsAdStopMakesTheSameAdANewOne() async {
+        let controller = SimplifiedViewController()
+        let meter = MeterHarness(simplified: true, trackerDelegate: controller)
+        controller.viewDidLoad(tracker: meter.tracker)
+        for second in 0..<10 {
+            meter.clock.advance(by: 1)
+            controller.tick(Double(second))
+        }
+        controller.managingAdsExample()
+        controller.rateChanged(to: 1)
+        for second in 0..<10 {
+            meter.clock.advance(by: 1)
+            controller.tick(Double(second))
+        }
+        controller.sendCompleteEventToSDK()
+        let pings = await meter.pings()
+        #expect(pings.map(\.summary) == ["view ad/AD12345 0", "timer ad/AD12345 9", "view ad/AD12345 0", "timer ad/AD12345 9"])
+        #expect(pings.filter { $0.kind == "view" }.map { $0["adidx"]! } == ["1/1", "2/2"])
     }
 }
