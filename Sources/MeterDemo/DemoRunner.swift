@@ -47,8 +47,9 @@ public struct DemoRunner: Sendable {
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),
             measuresAppRun: false,   // each scenario is one stream, not one app launch
             viewabilityProvider: viewability)
-        let appInfo = ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version,
-                       "sfcode": "dcr", "nol_collectorURL": census.baseURL]
+        if scenario.usesSimplifiedAPI {
+            return try await runSimplified(scenario, clock: clock, environment: environment)
+        }
         guard let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment) else {
             throw DemoError.sdkDidNotStart
         }
@@ -93,19 +94,32 @@ public struct DemoRunner: Sendable {
                 viewability.show(visible: visible, volume: volume)
             case .ampPageView(let section, let seconds):
                 ampRequests += try await sendAMPPageView(section: section, seconds: seconds, clock: clock)
+            case .track:
+                preconditionFailure("trackEvent steps run in runSimplified")
             }
         }
         await api.meter?.flush(advancing: clock)
-        let rows = try await census.server.store.report(ReportQuery(appid: appID))
-        let credited = rows.filter { scenario.expected.keys.contains($0.assetid) }
-            .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }
-        var outcome = DemoOutcome(scenario: scenario, credited: credited, pingsBuilt: api.meter?.snapshot.pingsBuilt ?? 0)
+        var outcome = DemoOutcome(scenario: scenario, credited: try await credited(scenario),
+                                  pingsBuilt: api.meter?.snapshot.pingsBuilt ?? 0)
         outcome.ampRequests = ampRequests
         return outcome
     }
 }
 
 extension DemoRunner {
+    /// The demo app's appInfo.
+    var appInfo: [String: String] {
+        ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version, "sfcode": "dcr",
+         "nol_collectorURL": census.baseURL]
+    }
+
+    /// What the census credited to the scenario's assets.
+    func credited(_ scenario: DemoScenario) async throws -> [String: Int64] {
+        try await census.server.store.report(ReportQuery(appid: appID))
+            .filter { scenario.expected.keys.contains($0.assetid) }
+            .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }
+    }
+
     /// Sends one AMP page view's requests to the census, each at its time on `clock`; returns how many.
     func sendAMPPageView(section: String, seconds: Int, clock: VirtualClock) async throws -> Int {
         let page = AMPPageView(apid: String(appID.dropFirst()), section: section)

@@ -28,6 +28,9 @@ public enum DemoStep: Sendable {
     /// The player's viewability changes (the first one starts `trackViewability`): the share of
     /// it on screen and the volume, in percent.
     case viewability(visible: Int, volume: Int)
+    /// `trackEvent` of the simplified API: `event` with `type` and the metadata objects, once per
+    /// virtual second for each playhead position (once with an empty position when there are none).
+    case track(event: String, type: String, content: [String: String], ad: [String: String], positions: [Int64])
     /// A Google AMP page of `section`, visible for `seconds` then hidden: the requests AMP's
     /// `nielsen` vendor sends, straight to the census (no SDK: the census credits them).
     case ampPageView(section: String, seconds: Int)
@@ -42,6 +45,11 @@ public struct DemoScenario: Sendable {
     /// Expected credited seconds per asset id, worked out by hand from the crediting rule
     /// (docs/protocol.md): each report exactly +1 over the previous one of the same asset credits 1 s.
     public let expected: [String: Int64]
+
+    /// Whether it drives `NielsenEventTracker` (its steps are `track`) rather than `NielsenAppApi`.
+    public var usesSimplifiedAPI: Bool {
+        steps.contains { if case .track = $0 { true } else { false } }
+    }
 
     /// Creates a scenario.
     public init(name: String, steps: [DemoStep], expected: [String: Int64]) {
@@ -138,10 +146,22 @@ extension DemoScenario {
             ],
             expected: ["demo-viewable-ep": 300]),
         DemoScenario(
+            name: "Simplified API (trackEvent): preroll, adStop, content, the sample's dictionary every second",
+            steps: [
+                .track(event: "playhead", type: "ad", content: simpleEpisode, ad: simplePreroll, positions: Array(0...15)),
+                .track(event: "adStop", type: "ad", content: simpleEpisode, ad: simplePreroll, positions: []),
+                .track(event: "playhead", type: "content", content: simpleEpisode, ad: [:], positions: Array(0...120)),
+                .track(event: "complete", type: "content", content: simpleEpisode, ad: [:], positions: []),
+            ],
+            expected: ["demo-simple-preroll": 15, "demo-simple-ep": 120]),
+        DemoScenario(
             name: "Google AMP article (Italy AMP guide), 65 s visible: visible, six timers, hidden",
             steps: [.ampPageView(section: "AppMeterDemo_AMP", seconds: 65)],
             expected: ["AppMeterDemo_AMP": 65]),
     ]
+
+    static let simpleEpisode = content("demo-simple-ep", length: "1800", program: "Demo Simple")
+    static let simplePreroll = ["type": "preroll", "assetid": "demo-simple-preroll", "title": "Demo Preroll", "adldx": "1"]
 
     /// The demo DTVR source's CID (a final distributor).
     public static let demoCID = "DemoFDcid000000000000A=="

@@ -29,7 +29,7 @@ import FoundationNetworking
         for outcome in outcomes {
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
-        #expect(rows.count == 13)
+        #expect(rows.count == 15)
         // Five viewability pings (one after each of the episode's measurement pings); each item's
         // duration runs from its first playhead to its last, so each flush and change costs a second.
         #expect(viewability.map { "\($0.assetid) \($0.pings) \($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds)" }
