@@ -53,21 +53,30 @@ public enum PingValidator {
         return .success(values)
     }
 
-    /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
-    public static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
+    /// Reads `query` (the part after `?`) of a request whose full URI is `uriLength` bytes: the URL
+    /// length and every percent escape are checked; fields are decoded on demand.
+    public static func read(query: Substring, uriLength: Int) -> Result<PingQuery, PingRejection> {
         guard uriLength <= maxURLBytes else {
             return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)"))
         }
-        let values: [String: String]
-        switch parameters(of: query) {
-        case .success(let decoded): values = decoded
-        case .failure(let rejection): return .failure(rejection)
-        }
+        return PingQuery.parse(query).mapError { PingRejection(reason: $0.reason) }
+    }
 
+    /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
+    public static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
+        read(query: query, uriLength: uriLength).flatMap { validate($0, rawQuery: query) }
+    }
+
+    /// Validates a ping read by ``read(query:uriLength:)``, checking ``rules`` and extracting the
+    /// stored columns; `rawQuery` is stored as received.
+    public static func validate(_ query: PingQuery, rawQuery: Substring) -> Result<IncomingPing, PingRejection> {
         var checked: [PingField: String] = [:]
         for rule in rules {
             let field = rule.field
-            guard let raw = values[field.name] else {
+            guard let raw = query.value(field) else {
+                if query.contains(field) {
+                    return .failure(PingRejection(reason: "parameter \(field.name) has a malformed percent escape"))
+                }
                 guard !rule.required else {
                     return .failure(PingRejection(reason: "missing \(field.name)\(field.prefix.isEmpty ? "" : "=\(field.prefix)…")"))
                 }
@@ -83,19 +92,16 @@ public enum PingValidator {
             checked[field] = value
         }
 
-        func field(_ field: PingField) -> String {
-            guard let value = values[field.name], value.hasPrefix(field.prefix) else { return "" }
-            return String(value.dropFirst(field.prefix.count))
-        }
-        let optOut = values[PingField.userOptOut.name]
+        func field(_ field: PingField) -> String { query.unprefixedValue(field) ?? "" }
+        let optOut = query.value(.userOptOut)
         var ping = IncomingPing(
-            pingID: checked[.pingID] ?? DerivedPingID.derive(from: query), appID: checked[.appID]!, product: checked[.product]!,
+            pingID: checked[.pingID] ?? DerivedPingID.derive(from: rawQuery), appID: checked[.appID]!, product: checked[.product]!,
             pingType: checked[.pingType]!,
-            kind: PingClassification.classify(product: checked[.product], mediaType: values[PingField.mediaType.name],
-                                              assetClass: values[PingField.assetClass.name]),
+            kind: PingClassification.classify(product: checked[.product], mediaType: query.value(.mediaType),
+                                              assetClass: query.value(.assetClass)),
             assetID: checked[.assetID] ?? "", creditedSeconds: Int64(checked[.creditedSeconds]!)!,
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
-            createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(query))
+            createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))
         ping.channelName = field(.assetName)
         return .success(ping)
     }

@@ -64,11 +64,12 @@ public struct CensusServer: Sendable {
     private func receivePing(_ request: Request) async -> Response {
         let uri = request.uri.description
         let query = Substring(request.uri.query ?? "")
-        if query.contains("prd=\(AMPSessionPing.product)"), case .success(let values) = PingValidator.parameters(of: query),
-           values[PingField.product.name] == AMPSessionPing.product {
+        let read = PingValidator.read(query: query, uriLength: uri.utf8.count)
+        if case .success(let parsed) = read, parsed.value(.product) == AMPSessionPing.product,
+           case .success(let values) = PingValidator.parameters(of: query) {
             return await receiveAMPSession(values, uri: uri)
         }
-        switch PingValidator.validate(query: query, uriLength: uri.utf8.count) {
+        switch read.flatMap({ PingValidator.validate($0, rawQuery: query) }) {
         case .success(let ping):
             do {
                 let outcome = try await writer.write(ping)
@@ -99,8 +100,7 @@ public struct CensusServer: Sendable {
         await counters.update { $0.rejected += 1 }
         logger.notice("rejected", metadata: ["reason": "\(reason)"])
         do {
-            try await store.recordReject(
-                reason: reason, rawRequest: uri, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+            try await writer.recordReject(reason: reason, rawRequest: uri)
         } catch {
             logger.error("reject not recorded", metadata: ["error": "\(error)"])
         }

@@ -94,10 +94,18 @@ public struct PingStore: Sendable {
 
     /// Records a refused request with its reason.
     public func recordReject(reason: String, rawRequest: String, receivedAt: Int64) async throws {
+        try await recordRejects([(reason, rawRequest)], receivedAt: receivedAt)
+    }
+
+    /// Records refused requests with their reasons, in one statement.
+    public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
+        guard !rejects.isEmpty else { return }
         try await database.withSQL { db in
-            try await db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
-                .values(UUID().uuidString, receivedAt, reason, String(rawRequest.prefix(PingValidator.maxURLBytes)))
-                .run()
+            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
+            for reject in rejects {
+                insert = insert.values(UUID().uuidString, receivedAt, reject.reason, String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
+            }
+            try await insert.run()
         }
     }
 

@@ -1,9 +1,8 @@
 import Foundation
 
-/// Group commit: concurrent requests hand their pings to one writer, which stores whatever has
-/// accumulated in a single INSERT (one commit, one sync) while the previous batch was being
-/// written. Each request still answers only after its own ping is stored.
-public actor PingWriter {
+/// The census's two group-commit writers (``GroupCommit``): pings, and the refused requests with
+/// their reasons, so that a flood of bad requests costs as few commits as a flood of good ones.
+public struct PingWriter: Sendable {
     /// What became of a ping.
     public enum Outcome: Sendable, Equatable {
         /// Stored for the first time.
@@ -12,47 +11,42 @@ public actor PingWriter {
         case duplicate
     }
 
-    private let store: PingStore
-    private let maxBatch: Int
-    private var waiting: [(ping: IncomingPing, continuation: CheckedContinuation<Outcome, Error>)] = []
-    private var writing = false
-    /// Batches written so far (for load checks: far fewer than pings under load).
-    public private(set) var batches = 0
+    /// A refused request, as recorded.
+    public struct Reject: Sendable {
+        public var reason: String
+        public var rawRequest: String
+    }
 
-    /// Creates a writer over `store`, writing at most `maxBatch` pings per statement.
+    private let pings: GroupCommit<IncomingPing, Outcome>
+    private let rejects: GroupCommit<Reject, Void>
+
+    /// Creates writers over `store`, writing at most `maxBatch` rows per statement.
     public init(store: PingStore, maxBatch: Int = 500) {
-        self.store = store
-        self.maxBatch = maxBatch
+        pings = GroupCommit(maxBatch: maxBatch) { batch in
+            let stored = try await store.insert(batch, receivedAt: Self.now())
+            var claimed = Set<String>()
+            return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
+        }
+        rejects = GroupCommit(maxBatch: maxBatch) { batch in
+            try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
+            return batch.map { _ in () }
+        }
     }
 
     /// Stores `ping` and returns once it is committed.
     public func write(_ ping: IncomingPing) async throws -> Outcome {
-        try await withCheckedThrowingContinuation { continuation in
-            waiting.append((ping, continuation))
-            if !writing {
-                writing = true
-                Task { await self.drain() }
-            }
-        }
+        try await pings.write(ping)
     }
 
-    private func drain() async {
-        while !waiting.isEmpty {
-            let batch = Array(waiting.prefix(maxBatch))
-            waiting.removeFirst(batch.count)
-            batches += 1
-            do {
-                let stored = try await store.insert(
-                    batch.map(\.ping), receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
-                var claimed = Set<String>()
-                for entry in batch {
-                    let isNew = stored.contains(entry.ping.pingID) && claimed.insert(entry.ping.pingID).inserted
-                    entry.continuation.resume(returning: isNew ? .stored : .duplicate)
-                }
-            } catch {
-                batch.forEach { $0.continuation.resume(throwing: error) }
-            }
-        }
-        writing = false
+    /// Records a refused request and returns once it is committed.
+    public func recordReject(reason: String, rawRequest: String) async throws {
+        try await rejects.write(Reject(reason: reason, rawRequest: rawRequest))
     }
+
+    /// Ping batches written so far (for load checks: far fewer than pings under load).
+    public var batches: Int {
+        get async { await pings.batches }
+    }
+
+    private static func now() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

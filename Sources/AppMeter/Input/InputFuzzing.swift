@@ -1,0 +1,24 @@
+import Foundation
+import MeterWire
+
+/// The readers of outside input, for the libFuzzer targets in `Fuzz/` (`@_spi(Fuzzing) import
+/// AppMeter`): the same code the facades and the census run, without an instance.
+@_spi(Fuzzing)
+public enum InputFuzzing {
+    /// Reads `data` as a JSON object (anything else is dropped, as the facades report it) with
+    /// every reader: appInfo, metadata, trackEvent, updateOTT, trackViewability.
+    public static func read(_ data: Data) {
+        guard let object = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any]
+        else { return }
+        let strings = object.compactMapValues { $0 as? String }
+        if case .success(let info) = AppInfo.parse(strings, fallbackAppName: "Fuzz", fallbackAppVersion: "1") {
+            _ = PingContext.defaultChannelName(for: info)
+        }
+        for market in MarketProfile.all + [.generic] {
+            _ = MetadataParser.parse(strings, market: market)
+            _ = TrackedEventParser.parse(object, market: market)
+        }
+        _ = OTTStatus.parse(strings)
+        _ = ViewabilityTargetParser.parse(object, containerId: strings["containerId"])
+    }
+}

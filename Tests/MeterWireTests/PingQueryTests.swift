@@ -1,0 +1,48 @@
+import MeterWire
+import Testing
+
+/// The census's one-pass reader of ping queries.
+@Suite struct PingQueryTests {
+    @Test func fieldsAreDecodedOnDemandAndTheFirstOccurrenceWins() throws {
+        let query = PingQuery.parse("prd=dcr&tl=Program%20S3,%20EP1&c13=asid,P1&c13=asid,P2&ai=&c54=oad,a+b&x=%7B&unknown")
+        let parsed = try query.get()
+        #expect(parsed.value(.product) == "dcr")
+        #expect(parsed.value(.title) == "Program S3, EP1")
+        #expect(parsed.value(.appID) == "asid,P1")
+        #expect(parsed.unprefixedValue(.appID) == "P1")
+        #expect(parsed.value(.assetID) == "" && parsed.contains(.assetID))
+        #expect(parsed.value(.airdate) == "oad,a b")
+        #expect(parsed.value(.pingID) == nil && !parsed.contains(.pingID))
+        #expect(parsed.unprefixedValue(.creditedSeconds) == nil)
+    }
+
+    @Test(arguments: [
+        ("prd=dcr&tl=%G1", "parameter tl has a malformed percent escape"),
+        ("prd=dcr&tl=abc%", "parameter tl has a malformed percent escape"),
+        ("prd=dcr&t%6c%2=x", "parameter tl has a malformed percent escape"),
+        ("a=%2", "parameter a has a malformed percent escape"),
+    ])
+    func brokenEscapesAnywhereAreRefused(_ query: String, _ reason: String) {
+        #expect(throws: PingQuery.Problem(reason: reason)) { try PingQuery.parse(Substring(query)).get() }
+    }
+
+    @Test func escapedNamesAreRead() throws {
+        let parsed = try PingQuery.parse("c%31%33=asid,P1&tl=%C3%A9t%C3%A9").get()
+        #expect(parsed.value(.appID) == "asid,P1")
+        #expect(parsed.value(.title) == "été")
+    }
+
+    /// Escapes that do not make UTF-8 are refused in any parameter, stored or not.
+    @Test func invalidUTF8AnywhereIsRefused() {
+        #expect(throws: PingQuery.Problem(reason: "parameter zz has a malformed percent escape")) {
+            try PingQuery.parse("prd=dcr&zz=%FF%FE").get()
+        }
+    }
+
+    @Test func everyFieldNameIsFound() throws {
+        for field in PingField.allCases {
+            let parsed = try PingQuery.parse(Substring("zz=1&\(field.name)=v\(field.name)")).get()
+            #expect(parsed.value(field) == "v\(field.name)")
+        }
+    }
+}
