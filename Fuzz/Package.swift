@@ -1,0 +1,24 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for every parser that takes outside input. Build and run with scripts/fuzz
+// (swift build --sanitize fuzzer --sanitize address). A separate package: the main build and
+// `swift test` do not build them.
+import PackageDescription
+
+/// One fuzz target: a library-mode executable whose `LLVMFuzzerTestOneInput` libFuzzer calls.
+func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency]) -> Target {
+    .executableTarget(
+        name: name, dependencies: dependencies, path: "Targets/\(name)",
+        swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+}
+
+let package = Package(
+    name: "AppMeterFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "AppMeter", path: "..")],
+    targets: [
+        fuzzTarget("FuzzPingQuery", [.product(name: "MeterWire", package: "AppMeter")]),
+        fuzzTarget("FuzzID3", [.product(name: "MeterWire", package: "AppMeter")]),
+        fuzzTarget("FuzzSDKInput", [.product(name: "AppMeter", package: "AppMeter")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
