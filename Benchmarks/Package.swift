@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "NielsenAppApi", package: "AppMeter"),
                 .product(name: "AppMeter", package: "AppMeter"),
+                .product(name: "MeterWire", package: "AppMeter"),
             ],
             path: "Benchmarks/PlayheadBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,5 +1,6 @@
 import AppMeter
 import Benchmark
+import MeterWire
 import Foundation
 import NielsenAppApi
 
@@ -13,10 +14,12 @@ struct AcceptingTransport: PingTransport {
     }
 }
 
-func makeAPI() -> NielsenAppApi {
+func makeAPI(clock: any MeterClock = SystemClock()) -> NielsenAppApi {
     let appInfo = ["appid": "P" + UUID().uuidString, "appname": "bench", "appversion": "1",
                    "nol_collectorURL": "http://127.0.0.1:9"]
-    let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: MeterEnvironment(transport: AcceptingTransport(), storage: InMemoryStorage()))!
+    let environment = MeterEnvironment(clock: clock, transport: AcceptingTransport(), storage: InMemoryStorage(),
+                                       notificationCenter: nil, measuresAppRun: false)
+    let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment)!
     api.play(["channelName": "bench"])
     api.loadMetadata(["type": "content", "assetid": "bench-1", "program": "P", "title": "T", "length": "0",
                       "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
@@ -106,5 +109,71 @@ let benchmarks: @Sendable () -> Void = {
         }
         benchmark.stopMeasurement()
         await api.flush()
+    }
+
+    // One hour of VOD viewing as the engine processes it, on a virtual clock: 3,600 playheads, 60
+    // duration pings, a checkpoint every 5 s, delivery to an accepting transport. Target: 10 ms CPU.
+    Benchmark("one hour of viewing, processed", configuration: .init(
+        metrics: [.wallClock, .cpuTotal, .instructions, .mallocCountTotal], scalingFactor: .one, maxDuration: .seconds(10))
+    ) { benchmark in
+        for _ in benchmark.scaledIterations {
+            let clock = VirtualClock(start: 1_700_000_000)
+            let api = makeAPI(clock: clock)
+            await api.flush()
+            benchmark.startMeasurement()
+            for position in Int64(0)..<3_600 {
+                clock.advance(by: 1)
+                api.playheadPosition(position)
+            }
+            api.end()
+            await api.flush()
+            benchmark.stopMeasurement()
+        }
+    }
+
+    // The simplified API: the guide's sample dictionary, mutated and sent every second.
+    Benchmark("trackEvent, caller thread") { benchmark in
+        let tracker = NielsenEventTracker(
+            appInfo: ["appid": "P" + UUID().uuidString, "appname": "bench", "appversion": "1", "nol_collectorURL": "http://127.0.0.1:9"],
+            delegate: nil,
+            environment: MeterEnvironment(transport: AcceptingTransport(), storage: InMemoryStorage(), notificationCenter: nil,
+                                          measuresAppRun: false))!
+        var data: [String: Any] = [
+            "event": "playhead", "type": "content",
+            "metadata": ["content": ["type": "content", "assetid": "bench-1", "program": "P", "title": "T", "length": "3600",
+                                     "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"],
+                         "ad": [String: String](), "static": [String: String]()] as [String: Any],
+        ]
+        var position = 0
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            position += 1
+            data["playheadPosition"] = String(position)
+            tracker.trackEvent(data)
+        }
+        benchmark.stopMeasurement()
+        await tracker.flush()
+    }
+
+    // The Nielsen owner string parser alone (MeterWire), as players and the census use it.
+    Benchmark("NielsenID3Tag.parse") { benchmark in
+        let tag = "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/R8WHe7pEBeqBhu8jTeXydg==/" + String(repeating: "A", count: 176) + "=/00000/46016/00"
+        for _ in benchmark.scaledIterations {
+            blackHole(NielsenID3Tag.parse(tag))
+        }
+    }
+
+    // Memory of live instances: 100 instances, each playing a minute of content, kept alive.
+    Benchmark("100 live instances", configuration: .init(
+        metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 5)
+    ) { benchmark in
+        var instances: [NielsenAppApi] = []
+        for _ in 0..<100 {
+            let api = makeAPI()
+            for position in Int64(0)..<60 { api.playheadPosition(position) }
+            instances.append(api)
+        }
+        for api in instances { await api.flush() }
+        blackHole(instances)
     }
 }

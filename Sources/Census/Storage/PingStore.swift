@@ -1,3 +1,4 @@
+import AppMeter
 import Foundation
 import Logging
 import MeterWire
@@ -97,13 +98,23 @@ public struct PingStore: Sendable {
         try await recordRejects([(reason, rawRequest)], receivedAt: receivedAt)
     }
 
+    /// A process-unique prefix and a counter: as unique as a UUID per row, without asking the
+    /// system for randomness for every refused request of a flood.
+    private static let rejectIDPrefix = UUID().uuidString + "-"
+    private static let rejectCounter = Locked<UInt64>(0)
+
+    static func newRejectID() -> String {
+        rejectIDPrefix + String(rejectCounter.withLock { $0 += 1; return $0 })
+    }
+
     /// Records refused requests with their reasons, in one statement.
     public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
         guard !rejects.isEmpty else { return }
         try await database.withSQL { db in
             var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
             for reject in rejects {
-                insert = insert.values(UUID().uuidString, receivedAt, reject.reason, String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
+                insert = insert.values(Self.newRejectID(), receivedAt, reject.reason,
+                                       String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
             }
             try await insert.run()
         }
