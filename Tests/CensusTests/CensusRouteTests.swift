@@ -105,6 +105,23 @@ import Testing
         }
     }
 
+    /// `updateOTT`'s `c71`/`c72` reach the report: seconds played on an OTT device.
+    @Test(arguments: Backend.available)
+    func secondsOnAnOTTDeviceAreReported(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let pings = [
+                PingQueries.valid(pingID: "o1", credited: 30) + "&c71=ottflg,0&c72=otttyp,",
+                PingQueries.valid(pingID: "o2", credited: 20) + "&c71=ottflg,1&c72=otttyp,airplay",
+                PingQueries.valid(pingID: "o3", credited: 5) + "&c71=ottflg,1&c72=otttyp,",
+            ]
+            for ping in pings {
+                try await client.execute(uri: "/cgi-bin/gn?" + ping, method: .get) { #expect($0.status == .ok) }
+            }
+            let rows = try await server.store.report(ReportQuery())
+            #expect(rows.map { "\($0.creditedSeconds) \($0.ottSeconds)" } == ["55 25"])
+        }
+    }
+
     @Test(arguments: Backend.available)
     func reportAndSessionAPIs(_ backend: Backend) async throws {
         try await withApp(backend) { client, _ in

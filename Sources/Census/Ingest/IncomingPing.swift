@@ -18,6 +18,8 @@ public struct IncomingPing: Sendable, Equatable {
     public var channelName: String = ""
     /// `c27=cln,<seconds>`.
     public var creditedSeconds: Int64
+    /// `c72=otttyp,<type>` when `c71=ottflg,1`: the OTT connection the seconds were played on.
+    public var ottType: String = ""
     /// `c59=sesid,<id>`.
     public var sessionID: String
     /// `c9=devid,<hashed id>`, empty when the SDK sent none.

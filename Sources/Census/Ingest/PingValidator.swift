@@ -103,6 +103,7 @@ public enum PingValidator {
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))
         ping.channelName = field(.assetName)
+        if query.unprefixedValue(.ottFlag) == "1" { ping.ottType = query.unprefixedValue(.ottType).flatMap { $0.isEmpty ? nil : $0 } ?? "other" }
         return .success(ping)
     }
 }

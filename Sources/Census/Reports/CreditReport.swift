@@ -12,6 +12,8 @@ public struct CreditRow: Sendable, Equatable, Codable {
     public var views: Int64
     /// Seconds credited: the sum of `c27` over distinct pings.
     public var creditedSeconds: Int64
+    /// Of those, the seconds played on an OTT device (pings with `c71=ottflg,1`).
+    public var ottSeconds: Int64
     /// Distinct (hashed) device ids; devices that send none are not counted.
     public var devices: Int64
     /// Distinct viewing sessions (`c59`).
@@ -59,12 +61,12 @@ public struct ReportQuery: Sendable, Equatable {
 public enum ReportTable {
     /// The rows as a table with a header line.
     public static func render(_ rows: [CreditRow]) -> String {
-        let header = ["appid", "asset", "kind", "views", "seconds", "devices", "sessions", "opted out"]
+        let header = ["appid", "asset", "kind", "views", "seconds", "on OTT", "devices", "sessions", "opted out"]
         let body = rows.map { row in
-            [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds),
+            [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds), String(row.ottSeconds),
              String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
         }
-        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7], rule: true)
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
     }
 

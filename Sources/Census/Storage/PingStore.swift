@@ -69,7 +69,7 @@ public struct PingStore: Sendable {
 
     static let pingColumns = [
         "ping_id", "received_at", "appid", "product", "ping_type", "credit_kind", "asset_id",
-        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name",
+        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name", "ott_type",
     ]
 
     /// A ping's row, in ``pingColumns`` order.
@@ -77,7 +77,7 @@ public struct PingStore: Sendable {
         [
             ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
             ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
-            ping.createdAt, ping.rawQuery, ping.channelName,
+            ping.createdAt, ping.rawQuery, ping.channelName, ping.ottType,
         ]
     }
 
@@ -127,6 +127,7 @@ public struct PingStore: Sendable {
                 .column("appid").column("asset_id").column("credit_kind")
                 .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
                 .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ott_type <> '' THEN credited_seconds ELSE 0 END) AS BIGINT)"), as: "ott_seconds")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
                 .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
@@ -143,6 +144,7 @@ public struct PingStore: Sendable {
                     kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
                     views: try row.decode(column: "views", as: Int64.self),
                     creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    ottSeconds: try row.decode(column: "ott_seconds", as: Int64.self),
                     devices: try row.decode(column: "devices", as: Int64.self),
                     sessions: try row.decode(column: "sessions", as: Int64.self),
                     optedOutShare: try row.decode(column: "opted_out_share", as: Double.self))

@@ -78,6 +78,10 @@ enum Schema {
                 .run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_viewability_by_app ON census_viewability (appid, created_at)").run()
         },
+        Migration(version: 5, summary: "the OTT connection of each ping (c71/c72)") { db in
+            let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
+            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)ott_type TEXT NOT NULL DEFAULT ''").run()
+        },
     ]
 
     /// Applies the migrations the database has not seen yet.
