@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
         // The SDK ⇄ census contract (docs/protocol.md): Foundation only, imported by both sides.
@@ -46,6 +48,9 @@ let package = Package(
                 .product(name: "SQLiteKit", package: "sqlite-kit"),
                 .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The ping fast path: a channel handler in the HTTP/1 pipeline, below the router.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         .target(name: "MeterDemo", dependencies: ["Census", "NielsenAppApi", "AppMeter"]),

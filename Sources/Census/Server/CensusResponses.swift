@@ -32,6 +32,14 @@ struct StatsResponse: ResponseEncodable {
     let sinceStart: CensusCounters
 }
 
+/// A plain-text answer, before it becomes a Hummingbird `Response` or, on the fast path, HTTP parts.
+struct CensusReply: Sendable {
+    let status: HTTPResponse.Status
+    let text: String
+
+    var response: Response { .text(status, text) }
+}
+
 extension Response {
     /// A plain-text response.
     static func text(_ status: HTTPResponse.Status, _ text: String) -> Response {

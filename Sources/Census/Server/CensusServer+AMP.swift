@@ -34,12 +34,12 @@ extension CensusServer {
     }
 
     /// `prd=session`: checked and counted; the cloud-API requests carry the credit.
-    func receiveAMPSession(_ values: [String: String], uri: String) async -> Response {
+    func receiveAMPSession(_ values: [String: String], uri: String) async -> CensusReply {
         switch AMPSessionPing.parse(values) {
-        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .failure(let rejection): return await rejectReply(rejection.reason, uri: uri)
         case .success:
             await counters.update { $0.ampSessions += 1 }
-            return .text(.ok, "session")
+            return CensusReply(status: .ok, text: "session")
         }
     }
 }

@@ -56,14 +56,19 @@ public struct CensusServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: .http1(configuration: .init(additionalChannelHandlers: [PingIngestHandler(server: self)])),
             configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
     }
 
     private func receivePing(_ request: Request) async -> Response {
-        let uri = request.uri.description
-        let query = Substring(request.uri.query ?? "")
+        await ingestPing(query: Substring(request.uri.query ?? ""), uri: request.uri.description).response
+    }
+
+    /// `GET /cgi-bin/gn`: validates, stores and answers one ping (the route and ``PingIngestHandler``,
+    /// the fast path below the router, share it).
+    func ingestPing(query: Substring, uri: String) async -> CensusReply {
         let read = PingValidator.read(query: query, uriLength: uri.utf8.count)
         if case .success(let parsed) = read, parsed.value(.product) == AMPSessionPing.product,
            case .success(let values) = PingValidator.parameters(of: query) {
@@ -74,13 +79,13 @@ public struct CensusServer: Sendable {
             do {
                 let outcome = try await writer.write(ping)
                 await recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
-                return .text(.ok, outcome == .stored ? "stored" : "duplicate")
+                return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
             } catch {
                 await recordStorageFailure(error)
-                return .text(.serviceUnavailable, "storage unavailable; retry later")
+                return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
             }
         case .failure(let rejection):
-            return await reject(rejection.reason, uri: uri)
+            return await rejectReply(rejection.reason, uri: uri)
         }
     }
 
@@ -97,6 +102,11 @@ public struct CensusServer: Sendable {
     }
 
     func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> Response {
+        await rejectReply(reason, uri: uri, status: status).response
+    }
+
+    /// Counts, logs and records a refused request, and says why.
+    func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
         await counters.update { $0.rejected += 1 }
         logger.notice("rejected", metadata: ["reason": "\(reason)"])
         do {
@@ -104,7 +114,7 @@ public struct CensusServer: Sendable {
         } catch {
             logger.error("reject not recorded", metadata: ["error": "\(error)"])
         }
-        return .text(status, reason)
+        return CensusReply(status: status, text: reason)
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
