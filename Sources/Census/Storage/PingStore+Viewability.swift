@@ -24,9 +24,7 @@ extension PingStore {
                 .column(SQLRaw("CAST(SUM(viewable_seconds) AS BIGINT)"), as: "viewable")
                 .column(SQLRaw("CAST(SUM(audible_seconds) AS BIGINT)"), as: "audible")
                 .from("census_viewability")
-            if let appid = query.appid { select = select.where("appid", .equal, appid) }
-            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
-            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            select = select.filtered(by: query)
             return try await select.groupBy("appid").groupBy("session_id").groupBy("asset_id")
                 .orderBy("appid").orderBy("session_id").orderBy("asset_id").all()
                 .map { row in

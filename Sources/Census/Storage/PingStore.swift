@@ -132,9 +132,7 @@ public struct PingStore: Sendable {
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
                 .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
                 .from("census_pings")
-            if let appid = query.appid { select = select.where("appid", .equal, appid) }
-            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
-            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            select = select.filtered(by: query)
             let rows = try await select.groupBy("appid").groupBy("asset_id").groupBy("credit_kind")
                 .orderBy("appid").orderBy("credit_kind").orderBy("asset_id").all()
             return try rows.map { row in
@@ -163,9 +161,7 @@ public struct PingStore: Sendable {
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
                 .from("census_pings")
                 .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
-            if let appid = query.appid { select = select.where("appid", .equal, appid) }
-            if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
-            if let to = query.to { select = select.where("created_at", .lessThan, to) }
+            select = select.filtered(by: query)
             let rows = try await select.groupBy("appid").groupBy("channel_name").groupBy("asset_id")
                 .orderBy("appid").orderBy("channel_name").orderBy("asset_id").all()
             return try rows.map { row in
@@ -241,5 +237,16 @@ public struct PingStore: Sendable {
                 .onConflict(with: ["appid"]) { $0.set(excludedValueOf: "enabled").set(excludedValueOf: "duration_ping_interval") }
                 .run()
         }
+    }
+}
+
+extension SQLSelectBuilder {
+    /// The report's app and window on the creation time (`created_at`).
+    func filtered(by query: ReportQuery) -> SQLSelectBuilder {
+        var select = self
+        if let appid = query.appid { select = select.where("appid", .equal, appid) }
+        if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
+        if let to = query.to { select = select.where("created_at", .lessThan, to) }
+        return select
     }
 }
