@@ -86,6 +86,9 @@ public struct DemoRunner: Sendable {
                 }
             case .stop: api.stop()
             case .end: api.end()
+            case .airPlay(let device):
+                api.updateOTT(device.map { ["ottStatus": "1", "ottType": "airplay", "ottDevice": "appleTV", "ottDeviceModel": $0] }
+                              ?? ["ottStatus": "0"])
             case .viewability(let visible, let volume):
                 if !tracksViewability {
                     api.trackViewability(["viewTag": "1"])

@@ -25,6 +25,8 @@ public enum DemoStep: Sendable {
     case stop
     /// `end`.
     case end
+    /// `updateOTT`: the stream goes to an AirPlay device (or comes back to the phone with nil).
+    case airPlay(device: String?)
     /// The player's viewability changes (the first one starts `trackViewability`): the share of
     /// it on screen and the volume, in percent.
     case viewability(visible: Int, volume: Int)
@@ -136,13 +138,14 @@ extension DemoScenario {
             ],
             expected: ["WDMO-FM": 300, "demo-radio-spot": 30]),
         DemoScenario(
-            name: "Episode with viewability: scrolled half away for a minute, then muted",
+            name: "Episode with viewability: scrolled half away for a minute, muted, then sent to an Apple TV",
             steps: [
                 .play(channel: "Demo Channel"),
                 .load(content("demo-viewable-ep", length: "600", program: "Demo Series")),
                 .viewability(visible: 100, volume: 60), range(0...120),
                 .viewability(visible: 40, volume: 60), range(121...180),
-                .viewability(visible: 100, volume: 0), range(181...300), .end,
+                .viewability(visible: 100, volume: 0), range(181...240),
+                .airPlay(device: "Apple TV 4K"), range(241...300), .airPlay(device: nil), .end,
             ],
             expected: ["demo-viewable-ep": 300]),
         DemoScenario(

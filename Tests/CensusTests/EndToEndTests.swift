@@ -30,6 +30,7 @@ import FoundationNetworking
             #expect(outcome.credited == outcome.scenario.expected, "\(outcome.scenario.name)")
         }
         #expect(rows.count == 15)
+        #expect(rows.filter { $0.ottSeconds > 0 }.map { "\($0.assetid) \($0.ottSeconds)" } == ["demo-viewable-ep 60"])
         // Five viewability pings (one after each of the episode's measurement pings); each item's
         // duration runs from its first playhead to its last, so each flush and change costs a second.
         #expect(viewability.map { "\($0.assetid) \($0.pings) \($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds)" }
