@@ -27,7 +27,7 @@ public struct PingQuery: Sendable {
     /// The decoded value of `field` (its first occurrence), or nil when absent.
     public func value(_ field: PingField) -> String? {
         guard let range = ranges[Self.ordinal[field]!] else { return nil }
-        return Self.decode(bytes[range])
+        return WireEncoding.decode(bytes: bytes[range])
     }
 
     /// Whether `field` is present (possibly empty).
@@ -53,10 +53,9 @@ public struct PingQuery: Sendable {
                 switch bytes[end] {
                 case UInt8(ascii: "="): if equals < 0 { equals = end }
                 case UInt8(ascii: "%"):
-                    guard end + 2 < count, Self.isHex(bytes[end + 1]), Self.isHex(bytes[end + 2]) else {
+                    guard end + 2 < count, WireEncoding.isHexDigit(bytes[end + 1]), WireEncoding.isHexDigit(bytes[end + 2]) else {
                         let nameEnd = equals < 0 ? end : equals
-                        let name = Self.decode(bytes[start..<nameEnd]) ?? String(decoding: bytes[start..<nameEnd], as: UTF8.self)
-                        return Problem(reason: "parameter \(name) has a malformed percent escape")
+                        return Self.malformed(bytes[start..<nameEnd])
                     }
                     if equals < 0 { escaped = true }
                     if bytes[end + 1] >= UInt8(ascii: "8") { nonASCIIEscape = true }
@@ -69,9 +68,8 @@ public struct PingQuery: Sendable {
                 let nameEnd = equals < 0 ? end : equals
                 let valueStart = equals < 0 ? end : equals + 1
                 // Escaped bytes of 0x80 and above must make UTF-8, in every parameter.
-                if nonASCIIEscape, Self.decode(bytes[start..<nameEnd]) == nil || Self.decode(bytes[valueStart..<end]) == nil {
-                    let name = Self.decode(bytes[start..<nameEnd]) ?? String(decoding: bytes[start..<nameEnd], as: UTF8.self)
-                    return Problem(reason: "parameter \(name) has a malformed percent escape")
+                if nonASCIIEscape, WireEncoding.decode(bytes: bytes[start..<nameEnd]) == nil || WireEncoding.decode(bytes: bytes[valueStart..<end]) == nil {
+                    return Self.malformed(bytes[start..<nameEnd])
                 }
                 if let ordinal = Self.ordinal(ofName: bytes[start..<nameEnd], escaped: escaped), ranges[ordinal] == nil {
                     ranges[ordinal] = valueStart..<end
@@ -80,6 +78,12 @@ public struct PingQuery: Sendable {
             start = end + 1
         }
         return nil
+    }
+
+    /// The refusal for a parameter named `name` (shown decoded when it can be).
+    private static func malformed(_ name: ArraySlice<UInt8>) -> Problem {
+        let shown = WireEncoding.decode(bytes: name) ?? String(decoding: name, as: UTF8.self)
+        return Problem(reason: "parameter \(shown) has a malformed percent escape")
     }
 
     // MARK: Names
@@ -108,47 +112,9 @@ public struct PingQuery: Sendable {
     private static func ordinal(ofName name: ArraySlice<UInt8>, escaped: Bool) -> Int? {
         if escaped {
             // A name written with escapes (no SDK does this): decode it first.
-            guard let decoded = decode(name), let field = PingField(rawValue: decoded) else { return nil }
+            guard let decoded = WireEncoding.decode(bytes: name), let field = PingField(rawValue: decoded) else { return nil }
             return ordinal[field]
         }
         return PackedName(name).flatMap { byPackedName[$0] }
-    }
-
-    // MARK: Decoding
-
-    private static func isHex(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
-        default: false
-        }
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8 {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: byte - UInt8(ascii: "A") + 10
-        }
-    }
-
-    /// `%XX` and `+` decoded (a `%` not followed by two hex digits stays as it is); nil when not UTF-8.
-    static func decode(_ slice: ArraySlice<UInt8>) -> String? {
-        guard slice.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
-            return String(validating: slice, as: UTF8.self)
-        }
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(slice.count)
-        var index = slice.startIndex
-        while index < slice.endIndex {
-            let byte = slice[index]
-            if byte == UInt8(ascii: "%"), index + 2 < slice.endIndex, isHex(slice[index + 1]), isHex(slice[index + 2]) {
-                decoded.append(hexValue(slice[index + 1]) << 4 | hexValue(slice[index + 2]))
-                index += 3
-            } else {
-                decoded.append(byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-                index += 1
-            }
-        }
-        return String(validating: decoded, as: UTF8.self)
     }
 }

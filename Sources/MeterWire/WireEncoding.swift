@@ -34,22 +34,36 @@ public enum WireEncoding {
 
     /// Decodes `%XX` escapes and `+` (a space); nil for a broken escape or invalid UTF-8.
     public static func decode(_ text: Substring) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        var iterator = text.utf8.makeIterator()
+        decode(bytes: text.utf8)
+    }
+
+    /// ``decode(_:)`` over bytes: a value without `%` or `+` is only checked for UTF-8.
+    public static func decode<Bytes: Collection>(bytes: Bytes) -> String? where Bytes.Element == UInt8 {
+        guard bytes.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else {
+            return String(validating: bytes, as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(bytes.count)
+        var iterator = bytes.makeIterator()
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
                 guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
                 else { return nil }
-                bytes.append(high << 4 | low)
+                decoded.append(high << 4 | low)
             case UInt8(ascii: "+"):
-                bytes.append(UInt8(ascii: " "))
+                decoded.append(UInt8(ascii: " "))
             default:
-                bytes.append(byte)
+                decoded.append(byte)
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(validating: decoded, as: UTF8.self)
+    }
+
+    /// Whether `byte` is a hex digit (of a `%XX` escape).
+    @inline(__always)
+    public static func isHexDigit(_ byte: UInt8) -> Bool {
+        hexValue(byte) != nil
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

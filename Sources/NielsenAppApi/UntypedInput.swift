@@ -1,3 +1,4 @@
+import AppMeter
 import Foundation
 
 /// Why an API argument could not be read.
@@ -72,8 +73,7 @@ enum UntypedInput {
             let value = dictionary[key]!
             if let string = value as? String, !(value is NSNumber) {
                 values[key] = string
-            } else if type(of: value) == Bool.self || value is NSNumber {
-                let text = type(of: value) == Bool.self ? ((value as! Bool) ? "true" : "false") : (value as! NSNumber).stringValue
+            } else if let text = LenientValue.coerced(value) {
                 values[key] = text
                 problems.append("the value of '\(key)' is \(typeName(value)); every value must be a string, read as \"\(text)\"")
             } else {

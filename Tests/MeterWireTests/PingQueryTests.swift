@@ -1,3 +1,4 @@
+import Foundation
 import MeterWire
 import Testing
 
@@ -44,5 +45,17 @@ import Testing
             let parsed = try PingQuery.parse(Substring("zz=1&\(field.name)=v\(field.name)")).get()
             #expect(parsed.value(field) == "v\(field.name)")
         }
+    }
+}
+
+/// The viewability body the census decodes: durations are bounded, so the seconds it sums cannot
+/// overflow whatever a request says.
+@Suite struct ViewabilityReportTests {
+    @Test func durationsOverADayAreRefused() {
+        let huge = #"{"invs":[[100,0,1,9223372036854775807],[100,0,1,9223372036854775807]]}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ViewabilityReport.self, from: Data(huge.utf8)) }
+        let day = #"{"invs":[[100,0,1,86400],[100,0,1,86400]],"inau":[[0,0,1,86400]]}"#
+        let report = try? JSONDecoder().decode(ViewabilityReport.self, from: Data(day.utf8))
+        #expect(report?.viewableSeconds == 172_800 && report?.audibleSeconds == 0)
     }
 }

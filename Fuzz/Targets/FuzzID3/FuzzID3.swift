@@ -23,7 +23,7 @@ public func fuzzID3(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     default:
         if let report = try? JSONDecoder().decode(ViewabilityReport.self, from: Data(bytes)) {
-            precondition(report.viewableSeconds <= report.measuredSeconds || report.measuredSeconds < 0)
+            precondition(report.viewableSeconds <= report.measuredSeconds)
             _ = report.body()
         }
     }

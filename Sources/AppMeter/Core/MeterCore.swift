@@ -153,13 +153,15 @@ package struct MeterCore: Sendable {
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
-            if let asset = video.segment?.key.asset { viewability.observe(offset: position, asset: asset, at: time) }
+            if viewability.isTracking, let asset = video.segment?.key.asset {
+                viewability.observe(offset: position, asset: asset, at: time)
+            }
         case .track(let event):
             run(sequencer.steps(for: event, at: time), at: time, &out)
         case .id3(let tag):
             guard accept(.sendID3, &out) else { return }
             dtvr.tag(tag, context, at: time, &out)
-            if let cid = tag.creditCID, let offset = tag.creditOffset {
+            if viewability.isTracking, let cid = tag.creditCID, let offset = tag.creditOffset {
                 viewability.observe(offset: Int64(offset), asset: AssetKey(.dtvr, cid), at: time)
             }
         case .stop:

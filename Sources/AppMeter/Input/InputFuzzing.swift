@@ -11,9 +11,7 @@ public enum InputFuzzing {
         guard let object = (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) as? [String: Any]
         else { return }
         let strings = object.compactMapValues { $0 as? String }
-        if case .success(let info) = AppInfo.parse(strings, fallbackAppName: "Fuzz", fallbackAppVersion: "1") {
-            _ = PingContext.defaultChannelName(for: info)
-        }
+        _ = AppInfo.parse(strings, fallbackAppName: "Fuzz", fallbackAppVersion: "1")
         for market in MarketProfile.all + [.generic] {
             _ = MetadataParser.parse(strings, market: market)
             _ = TrackedEventParser.parse(object, market: market)

@@ -21,13 +21,13 @@ package enum TrackedEventParser {
 
     /// Parses `object` for `market`.
     package static func parse(_ object: [String: Any], market: MarketProfile) -> Result<Parsed, Rejection> {
-        guard let rawEvent = text(object["event"]), !rawEvent.isEmpty else {
+        guard let rawEvent = LenientValue.string(object["event"]), !rawEvent.isEmpty else {
             return .failure(Rejection(reason: "'event' is missing; expected playhead, pause, complete or adStop"))
         }
         guard let event = TrackedEvent.Event.allCases.first(where: { $0.rawValue.lowercased() == rawEvent.lowercased() }) else {
             return .failure(Rejection(reason: "'event' \"\(rawEvent)\" is not playhead, pause, complete or adStop"))
         }
-        let rawType = text(object["type"]) ?? ""
+        let rawType = LenientValue.string(object["type"]) ?? ""
         let subject: TrackedEvent.Subject
         if rawType.isEmpty {
             subject = .content
@@ -60,20 +60,20 @@ package enum TrackedEventParser {
             tracked.issues += issues.map { MetadataIssue(key: "ottData.\($0.key)", problem: $0.problem, code: $0.code) }
         }
         tracked.position = position(object["playheadPosition"], &tracked.issues)
-        if let owner = text(object["id3Data"]), NielsenID3Tag.isNielsen(owner) {
+        if let owner = LenientValue.string(object["id3Data"]), NielsenID3Tag.isNielsen(owner) {
             switch NielsenID3Tag.parse(owner) {
             case .success(let tag): tracked.id3 = tag
             case .failure(let problem):
                 tracked.issues.append(MetadataIssue(key: "id3Data", problem: "\(problem.reason); tag ignored", code: .failedProcessID3))
             }
         }
-        let optOut = text(object["optout"]).flatMap { $0.isEmpty ? nil : $0 }
+        let optOut = LenientValue.string(object["optout"]).flatMap { $0.isEmpty ? nil : $0 }
         return .success(Parsed(event: tracked, optOut: optOut))
     }
 
     /// `playheadPosition`: a string of seconds (or Unix seconds), a number, or empty.
     private static func position(_ value: Any?, _ issues: inout [MetadataIssue]) -> Int64? {
-        guard let raw = text(value)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
+        guard let raw = LenientValue.string(value)?.trimmingCharacters(in: .whitespaces), !raw.isEmpty else { return nil }
         if let whole = Int64(raw) { return whole }
         if let seconds = Double(raw), seconds.isFinite, abs(seconds) < 1e15 { return Int64(seconds.rounded(.down)) }
         issues.append(MetadataIssue(key: "playheadPosition", problem: "\"\(raw)\" is not a number of seconds; ignored",
@@ -92,17 +92,8 @@ package enum TrackedEventParser {
         }
         var values: [String: String] = [:]
         for (key, item) in object {
-            if let string = text(item) { values[key] = string }
+            if let string = LenientValue.string(item) { values[key] = string }
         }
         return values.isEmpty ? nil : values
-    }
-
-    /// A string, or a number or boolean in its string form.
-    private static func text(_ value: Any?) -> String? {
-        guard let value else { return nil }
-        if type(of: value) == Bool.self { return (value as! Bool) ? "true" : "false" }
-        if let string = value as? String, !(value is NSNumber) { return string }
-        if let number = value as? NSNumber { return number.stringValue }
-        return nil
     }
 }

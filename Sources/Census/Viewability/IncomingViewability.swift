@@ -15,15 +15,12 @@ public struct IncomingViewability: Sendable, Equatable {
     /// Reads `POST /cgi-bin/gn/viewability?<query>` with its JSON `body`.
     public static func parse(query: Substring, body: String) -> Result<IncomingViewability, PingRejection> {
         func reject(_ reason: String) -> Result<IncomingViewability, PingRejection> { .failure(PingRejection(reason: "viewability: \(reason)")) }
-        let values: [String: String]
-        switch PingValidator.parameters(of: query) {
-        case .success(let decoded): values = decoded
-        case .failure(let rejection): return reject(rejection.reason)
+        let values: PingQuery
+        switch PingQuery.parse(query) {
+        case .success(let parsed): values = parsed
+        case .failure(let problem): return reject(problem.reason)
         }
-        func field(_ field: PingField) -> String? {
-            guard let value = values[field.name], value.hasPrefix(field.prefix) else { return nil }
-            return String(value.dropFirst(field.prefix.count))
-        }
+        func field(_ field: PingField) -> String? { values.unprefixedValue(field) }
         guard let appID = field(.appID), !appID.isEmpty else { return reject("missing c13=asid,…") }
         guard let pingID = field(.pingID), !pingID.isEmpty, pingID.count <= 128 else { return reject("missing pingid") }
         guard body.utf8.count <= ViewabilityReport.maxBodyBytes else {

@@ -54,8 +54,9 @@ public struct ViewabilityReport: Sendable, Equatable, Codable {
             startOffset = try fields.decode(Int64.self)
             startTimestamp = try fields.decode(Int64.self)
             duration = try fields.decode(Int64.self)
-            guard duration >= 0 else {
-                throw DecodingError.dataCorruptedError(in: fields, debugDescription: "duration must not be negative")
+            // Bounded like a ping's c27, so that the sums below cannot overflow whatever a body says.
+            guard (0...ViewabilityReport.maxItemDuration).contains(duration) else {
+                throw DecodingError.dataCorruptedError(in: fields, debugDescription: "duration must be 0 to 86,400 seconds")
             }
         }
 
@@ -92,6 +93,8 @@ public struct ViewabilityReport: Sendable, Equatable, Codable {
         for name in Series.allCases { try container.encode(series[name] ?? [], forKey: name) }
     }
 
+    /// The longest item duration a body may carry: a day, like a ping's `c27`.
+    public static let maxItemDuration: Int64 = 86_400
     /// The longest body accepted by the census.
     public static let maxBodyBytes = 65_536
     /// The share of the player in view from which a second counts as viewable (the MRC's 50 %).
