@@ -50,15 +50,19 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The ping fast path: a channel handler in the HTTP/1 pipeline, below the router.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        .target(name: "MeterDemo", dependencies: ["Census", "NielsenAppApi", "AppMeter"]),
+        .target(
+            name: "MeterDemo",
+            dependencies: ["Census", "NielsenAppApi", "AppMeter", .product(name: "Logging", package: "swift-log")]),
         .executableTarget(
             name: "meter",
             dependencies: [
                 "Census", "MeterDemo", "MeterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),

@@ -25,7 +25,9 @@ extension DemoRunner {
             }
         }
         await tracker.meter?.flush(advancing: clock)
-        return DemoOutcome(scenario: scenario, credited: try await credited(scenario),
-                           pingsBuilt: tracker.meter?.snapshot.pingsBuilt ?? 0)
+        var outcome = DemoOutcome(scenario: scenario, credited: try await credited(scenario),
+                                  pingsBuilt: tracker.meter?.snapshot.pingsBuilt ?? 0)
+        outcome.traceSession = tracker.meter?.traceSession
+        return outcome
     }
 }

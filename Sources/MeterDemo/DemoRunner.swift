@@ -1,6 +1,7 @@
 import AppMeter
 import Census
 import Foundation
+import Logging
 import NielsenAppApi
 
 /// What one scenario produced: expected against credited, per asset.
@@ -13,6 +14,8 @@ public struct DemoOutcome: Sendable {
     public let pingsBuilt: Int
     /// Requests sent straight to the census, as AMP pages do (no SDK).
     public var ampRequests = 0
+    /// The SDK instance's call trace session (`meter certify --session`).
+    public var traceSession: String?
 
     /// What was sent, for the demo's progress line.
     public var sentSummary: String {
@@ -45,6 +48,9 @@ public struct DemoRunner: Sendable {
         let viewability = DemoViewability()
         let environment = MeterEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),
+            // nol_devDebug is DEBUG (certification runs at it, and it turns the call trace on); the
+            // demo prints its own summary instead of the SDK's debug log.
+            logHandler: { _ in SwiftLogNoOpLogHandler() },
             measuresAppRun: false,   // each scenario is one stream, not one app launch
             viewabilityProvider: viewability)
         if scenario.usesSimplifiedAPI {
@@ -105,6 +111,7 @@ public struct DemoRunner: Sendable {
         var outcome = DemoOutcome(scenario: scenario, credited: try await credited(scenario),
                                   pingsBuilt: api.meter?.snapshot.pingsBuilt ?? 0)
         outcome.ampRequests = ampRequests
+        outcome.traceSession = api.meter?.traceSession
         return outcome
     }
 }
@@ -113,7 +120,7 @@ extension DemoRunner {
     /// The demo app's appInfo.
     var appInfo: [String: String] {
         ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version, "sfcode": "dcr",
-         "nol_collectorURL": census.baseURL]
+         "nol_collectorURL": census.baseURL, "nol_devDebug": "DEBUG"]
     }
 
     /// What the census credited to the scenario's assets.

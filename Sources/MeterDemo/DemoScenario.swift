@@ -172,7 +172,8 @@ extension DemoScenario {
 
     /// A Nielsen owner string for `cid` at `offset` (a payload of the guide's length).
     public static func nielsenTag(cid: String, offset: Int) -> String {
-        let payload = String(repeating: "A", count: 176) + "="
+        // 249 characters in all, as a transcoder's tags are (the certification rule checks it).
+        let payload = String(repeating: "A", count: 167) + "="
         return "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/\(cid)/\(payload)/00000/" + String(format: "%05d", offset) + "/00"
     }
 }

@@ -8,6 +8,9 @@ public enum WireRoute {
     /// `POST`: a viewability ping, its identifying parameters in the query and its time series in
     /// a JSON body (``ViewabilityReport``).
     public static let viewability = "/cgi-bin/gn/viewability"
+    /// `POST`: a part of an SDK instance's call trace (development configurations only), a JSON
+    /// ``CallTraceBatch``.
+    public static let trace = "/cgi-bin/gn/trace"
     /// `GET`: the config handshake ("hello ping"), answered with a ``ConfigAnswer``.
     public static let config = "/cgi-bin/cfg"
 

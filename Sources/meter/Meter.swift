@@ -7,7 +7,7 @@ struct Meter: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meter",
         abstract: "AppMeter's census: collect, store and credit measurement pings.",
-        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, AppsCommand.self, PlayCommand.self],
+        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, AppsCommand.self, PlayCommand.self],
         defaultSubcommand: nil)
 }
 

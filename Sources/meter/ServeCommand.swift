@@ -1,34 +1,55 @@
 import ArgumentParser
 import Census
+import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the census: receive pings, answer config and report requests.")
+        commandName: "serve",
+        abstract: "Run the census: receive pings and traces, answer config, reports, certification and the dashboard.")
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @OptionGroup var database: DatabaseOptions
+    @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
+    var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
 
     func run() async throws {
         bootstrapLogging(logLevel)
         let logger = Logger(label: "Census")
+        let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
+                                 logger: logger)
         let db = try await database.location.open(logger: logger)
         let store = PingStore(database: db)
         try await store.migrate()
         logger.info("census storing in \(database.location)")
-        let server = CensusServer(store: store, logger: logger)
+        let server = CensusServer(store: store, access: access, logger: logger)
         let application = server.application(host: host, port: port) { port in
-            logger.info("census listening on http://\(host):\(port)")
+            logger.info("census listening on http://\(host):\(port); dashboard at http://\(host):\(port)/")
         }
+        let group = ServiceGroup(configuration: .init(
+            services: [application, LiveFeedCloser(feed: server.feed)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
         do {
-            try await application.runService()
+            try await group.run()
         } catch {
             await db.close()
             throw error
         }
         await db.close()
+    }
+
+    /// The read access for a census on `host`: open on loopback unless a token is given; beyond
+    /// loopback always a token (a random one, logged, when none is given).
+    static func access(host: String, token: String?, logger: Logger) -> CensusAccess {
+        if let token, !token.isEmpty { return CensusAccess(token: token) }
+        guard !CensusAccess.isLoopback(host) else { return .open }
+        var generator = SystemRandomNumberGenerator()
+        let made = (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+        logger.notice("listening beyond loopback: the dashboard and read API need this token (set --token or APPMETER_CENSUS_TOKEN to choose one): \(made)")
+        return CensusAccess(token: made)
     }
 }

@@ -20,7 +20,7 @@ extension DeliveryQueue {
             if count == 1 {
                 let record = entries[0].record
                 let url = PingEncoder.url(for: record.ping, base: baseURL, sendTime: sendTime, recovered: record.recovered,
-                                          route: record.body == nil ? WireRoute.ping : WireRoute.viewability)
+                                          route: record.wireRoute)
                 guard let requestURL = URL(string: url) else {
                     let origin = entries[0].origin
                     removeFirst(1)

@@ -1,4 +1,5 @@
 import Foundation
+import MeterWire
 
 /// A ping as kept in the durable queue.
 package struct PingRecord: Sendable, Codable, Equatable {
@@ -10,11 +11,20 @@ package struct PingRecord: Sendable, Codable, Equatable {
     /// A viewability ping's JSON body (``ViewabilityReport``), POSTed to `WireRoute.viewability`
     /// with the ping's parameters in the query; nil for measurement pings.
     package var body: String?
+    /// Where a record with a body is POSTed (nil: ``WireRoute/viewability``, as records queued
+    /// before call traces existed say nothing).
+    package var route: String?
 
-    package init(ping: Ping, recovered: Bool, body: String? = nil) {
+    package init(ping: Ping, recovered: Bool, body: String? = nil, route: String? = nil) {
         self.ping = ping
         self.recovered = recovered
         self.body = body
+        self.route = route
+    }
+
+    /// The route this record is sent to.
+    package var wireRoute: String {
+        body == nil ? WireRoute.ping : route ?? WireRoute.viewability
     }
 
     /// The bytes the record takes in storage (for the byte bound).

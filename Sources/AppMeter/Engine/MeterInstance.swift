@@ -34,6 +34,9 @@ public final class MeterInstance: Sendable {
     private let lifecycle: AppLifecycleObserver
     private let viewabilityProvider: (any ViewabilityProvider)?
     private let deviceType: String
+    /// The call trace's session id when this instance streams its trace to the census
+    /// (``AppInfo/tracesCalls``): `meter certify --session` takes it. Nil otherwise.
+    public let traceSession: String?
 
     /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
     ///
@@ -73,8 +76,13 @@ public final class MeterInstance: Sendable {
             identity: privacy.pingIdentity, durationPingInterval: environment.durationPingInterval,
             checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
             logLevel: logLevel))
-        let runner = MeterRunner(core: core, delivery: delivery, reporter: reporter, snapshot: snapshot,
-                                 environment: environment)
+        let instanceID = UUID()
+        let tracer = appInfo.tracesCalls ? CallTraceRecorder(
+            session: instanceID.uuidString.lowercased(), appInfo: appInfo, sdkVersion: sdkVersion, flavor: flavor.rawValue,
+            at: environment.clock.now()) : nil
+        traceSession = tracer.map { _ in instanceID.uuidString.lowercased() }
+        let runner = MeterRunner(instanceID: instanceID, core: core, tracer: tracer, delivery: delivery, reporter: reporter,
+                                 snapshot: snapshot, environment: environment)
         self.runner = runner
         let inbox = CommandInbox(clock: environment.clock)
         self.inbox = inbox

@@ -6,8 +6,10 @@ import Logging
 /// events, logs, persistence), in order. The only place where the core's decisions meet I/O.
 actor MeterRunner {
     /// Names this instance in the shared delivery queue (its checkpoint, its pings' outcomes).
-    let instanceID = UUID()
+    let instanceID: UUID
     private var core: MeterCore
+    /// The call trace, in a development configuration (``AppInfo/tracesCalls``).
+    private var tracer: CallTraceRecorder?
     private var effects: [MeterEffect] = []
     private let delivery: DeliveryQueue
     private let reporter: EventReporter
@@ -16,10 +18,12 @@ actor MeterRunner {
     private let clock: MeterClock
 
     init(
-        core: MeterCore, delivery: DeliveryQueue, reporter: EventReporter, snapshot: Locked<MeterSnapshot>,
-        environment: MeterEnvironment
+        instanceID: UUID = UUID(), core: MeterCore, tracer: CallTraceRecorder? = nil, delivery: DeliveryQueue,
+        reporter: EventReporter, snapshot: Locked<MeterSnapshot>, environment: MeterEnvironment
     ) {
+        self.instanceID = instanceID
         self.core = core
+        self.tracer = tracer
         self.delivery = delivery
         self.reporter = reporter
         self.snapshot = snapshot
@@ -44,6 +48,10 @@ actor MeterRunner {
                     await handle(timed.command, at: timed.time)
                 case .barrier(let continuation):
                     await handleWakeUps(dueBy: clock.now())
+                    // Whoever waits (flush, a test) sees the calls so far in the trace too.
+                    if let batch = tracer?.flush() {
+                        await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
+                    }
                     publish()
                     continuation.resume()
                 }
@@ -78,6 +86,9 @@ actor MeterRunner {
         core.handle(command, at: time, into: &due)
         for effect in due {
             await execute(effect, at: time)
+        }
+        if let batch = tracer?.record(command, at: time, effects: due[...], state: core.state) {
+            await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
         }
         due.removeAll(keepingCapacity: true)
         swap(&due, &effects)

@@ -16,6 +16,8 @@ public struct CensusCounters: Sendable, Equatable, Codable {
     public var ampSessions = 0
     /// Viewability pings stored for the first time.
     public var viewabilityPings = 0
+    /// Call trace entries stored for the first time.
+    public var traceEntries = 0
 }
 
 /// The counters, owned by one actor.

@@ -13,12 +13,17 @@ public struct CensusServer: Sendable {
     let ampIngest: AMPIngest
     let counters = CensusCounterBox()
     let logger: Logger
+    /// Who may read: the dashboard's data, reports, sessions, certification.
+    public let access: CensusAccess
+    /// What the dashboards watching live are sent.
+    public let feed = LiveFeed()
 
     /// Creates a server over a migrated store.
-    public init(store: PingStore, logger: Logger = Logger(label: "Census")) {
+    public init(store: PingStore, access: CensusAccess = .open, logger: Logger = Logger(label: "Census")) {
         self.store = store
         self.writer = PingWriter(store: store)
         self.ampIngest = AMPIngest(store: store)
+        self.access = access
         self.logger = logger
     }
 
@@ -34,19 +39,24 @@ public struct CensusServer: Sendable {
         router.get(RouterPath(WireRoute.ping)) { request, _ in await self.receivePing(request) }
         router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
         router.post(RouterPath(WireRoute.viewability)) { request, _ in await self.receiveViewability(request) }
-        router.get("/api/v1/report/viewability") { request, context in try await self.viewabilityReport(request, context) }
         router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
         router.get(RouterPath(Self.ampCloudAPIRoute)) { request, context in await self.receiveAMPCloudAPI(request, context) }
-        router.get("/api/v1/report") { request, context in try await self.report(request, context) }
-        router.get("/api/v1/report/dtvr") { request, context in try await self.dtvrReport(request, context) }
-        router.get("/api/v1/sessions/:sesid/pings") { _, context in
-            let session = try context.parameters.require("sesid")
+        router.post(RouterPath(WireRoute.trace)) { request, _ in await self.receiveTrace(request) }
+        addDashboardRoutes(to: router)
+
+        let api = router.group("api/v1").add(middleware: AccessGuard(access: access))
+        api.get("report") { request, context in try await self.report(request, context) }
+        api.get("report/dtvr") { request, context in try await self.dtvrReport(request, context) }
+        api.get("report/viewability") { request, context in try await self.viewabilityReport(request, context) }
+        api.get("sessions/:session/pings") { _, context in
+            let session = try context.parameters.require("session")
             return SessionResponse(session: session, pings: try await self.store.pings(session: session))
         }
-        router.get("/api/v1/stats") { _, _ in
+        api.get("stats") { _, _ in
             let counts = try await self.store.counts()
             return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: await self.sinceStart)
         }
+        addSessionRoutes(to: api)
         return router
     }
 
@@ -79,6 +89,8 @@ public struct CensusServer: Sendable {
             do {
                 let outcome = try await writer.write(ping)
                 await recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
+                feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
+                                   assetid: ping.assetID, seconds: ping.creditedSeconds))
                 return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
             } catch {
                 await recordStorageFailure(error)
@@ -108,7 +120,10 @@ public struct CensusServer: Sendable {
     /// Counts, logs and records a refused request, and says why.
     func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
         await counters.update { $0.rejected += 1 }
-        logger.notice("rejected", metadata: ["reason": "\(reason)"])
+        // Debug: a flood of bad requests must not become a flood of log lines (the dashboard and
+        // GET /api/v1/rejects show every reason).
+        logger.debug("rejected", metadata: ["reason": "\(reason)"])
+        feed.publish(.reject(reason: reason))
         do {
             try await writer.recordReject(reason: reason, rawRequest: uri)
         } catch {

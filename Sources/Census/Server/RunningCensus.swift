@@ -31,10 +31,16 @@ public final class RunningCensus: Sendable {
     /// The base URL to give the SDK as `nol_collectorURL`.
     public var baseURL: String { "http://\(host):\(port)" }
 
+    /// Runs until the process is asked to stop (SIGINT/SIGTERM), then stops.
+    public func runUntilTerminated() async throws {
+        try await runner.value
+        await database.close()
+    }
+
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port).
     public static func start(
         database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0,
-        logger: Logger = Logger(label: "Census")
+        access: CensusAccess = .open, logger: Logger = Logger(label: "Census")
     ) async throws -> RunningCensus {
         let database = try await location.open(logger: logger)
         let store = PingStore(database: database)
@@ -44,10 +50,12 @@ public final class RunningCensus: Sendable {
             await database.close()
             throw error
         }
-        let server = CensusServer(store: store, logger: logger)
+        let server = CensusServer(store: store, access: access, logger: logger)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = server.application(host: host, port: port) { portContinuation.yield($0) }
-        let group = ServiceGroup(configuration: .init(services: [application], logger: logger))
+        let group = ServiceGroup(configuration: .init(
+            services: [application, LiveFeedCloser(feed: server.feed)], gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger))
         let runner = Task {
             defer { portContinuation.finish() }
             try await group.run()
@@ -64,6 +72,8 @@ public final class RunningCensus: Sendable {
 
     /// Stops listening (finishing requests in flight) and closes the database.
     public func stop() async {
+        // Dashboards' event streams never end by themselves; they would hold the shutdown.
+        server.feed.close()
         await group.triggerGracefulShutdown()
         _ = try? await runner.value
         await database.close()

@@ -184,18 +184,20 @@ public struct PingStore: Sendable {
                                           "credited_seconds", "created_at", "raw_query")
                 .from("census_pings").where("session_id", .equal, session)
                 .orderBy("created_at").orderBy("received_at").all()
-                .map { row in
-                    StoredPing(
-                        pingID: try row.decode(column: "ping_id", as: String.self),
-                        appid: try row.decode(column: "appid", as: String.self),
-                        pingType: try row.decode(column: "ping_type", as: String.self),
-                        kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
-                        assetid: try row.decode(column: "asset_id", as: String.self),
-                        creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
-                        createdAt: try row.decode(column: "created_at", as: Int64.self),
-                        rawQuery: try row.decode(column: "raw_query", as: String.self))
-                }
+                .map(Self.storedPing)
         }
+    }
+
+    static func storedPing(_ row: any SQLRow) throws -> StoredPing {
+        StoredPing(
+            pingID: try row.decode(column: "ping_id", as: String.self),
+            appid: try row.decode(column: "appid", as: String.self),
+            pingType: try row.decode(column: "ping_type", as: String.self),
+            kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+            assetid: try row.decode(column: "asset_id", as: String.self),
+            creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            rawQuery: try row.decode(column: "raw_query", as: String.self))
     }
 
     /// How many pings and rejects are stored.

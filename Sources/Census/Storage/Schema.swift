@@ -82,6 +82,15 @@ enum Schema {
             let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
             try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)ott_type TEXT NOT NULL DEFAULT ''").run()
         },
+        Migration(version: 6, summary: "SDK call traces, for certification") { db in
+            try await db.raw("""
+                CREATE TABLE IF NOT EXISTS census_trace (
+                    session TEXT NOT NULL, seq BIGINT NOT NULL, appid TEXT NOT NULL, sdk TEXT NOT NULL,
+                    received_at BIGINT NOT NULL, call_time DOUBLE PRECISION NOT NULL, call TEXT NOT NULL,
+                    entry TEXT NOT NULL, PRIMARY KEY (session, seq))
+                """).run()
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_trace_by_app ON census_trace (appid, call_time)").run()
+        },
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -1,0 +1,140 @@
+import Foundation
+import MeterWire
+
+/// What a check found: whether the session met the rule's situation, and the evidence for and
+/// against. Any failure decides the rule (failures latch).
+struct Verdict {
+    var exercised = false
+    var failures: [RuleEvidence] = []
+    var passes: [RuleEvidence] = []
+
+    mutating func pass(_ seq: Int?, _ text: String) {
+        exercised = true
+        passes.append(RuleEvidence(seq: seq, text: text))
+    }
+
+    mutating func fail(_ seq: Int?, _ text: String) {
+        exercised = true
+        failures.append(RuleEvidence(seq: seq, text: text))
+    }
+
+    var status: RuleStatus { !failures.isEmpty ? .fail : exercised ? .pass : .notExercised }
+    /// The evidence shown: the failures, else a few passes.
+    var evidence: [RuleEvidence] { Array((failures.isEmpty ? passes : failures).prefix(5)) }
+}
+
+/// Evaluates the rule pack on a session's trace.
+public enum CertificationEvaluator {
+    /// The report for one session.
+    public static func evaluate(
+        session: String, appid: String, sdk: String, trace: [CallTraceEntry],
+        rules: [CertificationRule] = RulePack.standard, at time: Int64 = Int64(Date.now.timeIntervalSince1970)
+    ) -> CertificationReport {
+        let walk = TraceWalk(trace)
+        var verdicts: [String: Verdict] = [:]
+        var results: [RuleResult] = []
+        for rule in rules {
+            let verdict = walk.verdict(rule.check, earlier: verdicts)
+            verdicts[rule.id] = verdict
+            results.append(RuleResult(id: rule.id, title: rule.title, explanation: rule.explanation, source: rule.source,
+                                      status: verdict.status, evidence: verdict.evidence))
+        }
+        return CertificationReport(session: session, appid: appid, sdk: sdk, calls: trace.count, evaluatedAt: time,
+                                   results: results)
+    }
+}
+
+extension TraceWalk {
+    /// Runs one check; `earlier` holds the verdicts of the rules before it (composite test cases).
+    func verdict(_ check: RuleCheck, earlier: [String: Verdict]) -> Verdict {
+        switch check {
+        case .configReceived: configReceived()
+        case .debugLevel(let level): debugLevel(level)
+        case .playOncePerSession: playOncePerSession()
+        case .metadataNotBeforeEveryPlayhead(let run): metadataNotBeforeEveryPlayhead(run: run)
+        case .playheadEverySecond(let maxGap): playheadEverySecond(maxGap: maxGap)
+        case .stopOnInterruption(let minGap): stopOnInterruption(minGap: minGap)
+        case .adPlayheadsRestart(let maxFirst): adPlayheadsRestart(maxFirst: maxFirst)
+        case .stopAfterAd: stopAfterAd()
+        case .contentResumes(let slack): contentResumes(slack: slack)
+        case .endAtContentEnd(let slack): endAtContentEnd(slack: slack)
+        case .marketMetadata: marketMetadata()
+        case .vodWithAds: vodWithAds(earlier: earlier)
+        case .seekForward(let minJump): jumps(forward: true, minJump: minJump)
+        case .rewind: jumps(forward: false, minJump: 2)
+        case .resumeAfterPause(let minPause): resumeAfterPause(minPause: minPause)
+        case .staticNavigation(let pages): staticNavigation(pages: pages)
+        case .dtvrStream(let seconds, let tagLength): dtvrStream(seconds: seconds, tagLength: tagLength)
+        case .dtvrResumeAfterPause(let minPause): dtvrResumeAfterPause(minPause: minPause)
+        case .optOutFlow: optOutFlow()
+        case .optedOutPingsAnonymous: optedOutPingsAnonymous()
+        }
+    }
+
+    private func configReceived() -> Verdict {
+        var verdict = Verdict()
+        guard let config = entries.first(where: { $0.is(.config) }) else {
+            verdict.fail(entries.first?.seq, "no config answer in the trace: the hello ping went unanswered")
+            return verdict
+        }
+        if config[argument: "enabled"] == "false" {
+            verdict.fail(config.seq, "the census answered with measurement turned off for this appid")
+        } else {
+            verdict.pass(config.seq, "config received at #\(config.seq)")
+        }
+        return verdict
+    }
+
+    private func debugLevel(_ level: String) -> Verdict {
+        var verdict = Verdict()
+        guard let initial = entries.first(where: { $0.is(.initialize) }) else { return verdict }
+        let value = initial[argument: "nol_devDebug"].uppercased()
+        if value == level || (!value.isEmpty && value == String(level.prefix(1))) {
+            verdict.pass(initial.seq, "nol_devDebug = \(value)")
+        } else {
+            verdict.fail(initial.seq, "nol_devDebug is \(value.isEmpty ? "not set" : "\"\(value)\""), not \(level)")
+        }
+        return verdict
+    }
+
+    private func playOncePerSession() -> Verdict {
+        var verdict = Verdict()
+        var openPlay: Step?
+        for step in steps {
+            if step.is(.play) {
+                if let previous = openPlay {
+                    verdict.fail(step.seq, "\(Self.describe(step.entry)) while the play at #\(previous.seq) was neither stopped nor ended")
+                } else {
+                    verdict.pass(step.seq, Self.describe(step.entry))
+                }
+                openPlay = step
+            } else if step.is(.stop) || step.is(.end) || step.is(.appDisableApi) {
+                openPlay = nil
+            }
+        }
+        return verdict
+    }
+
+    private func metadataNotBeforeEveryPlayhead(run: Int) -> Verdict {
+        var verdict = Verdict()
+        var streak: [Step] = []
+        var previous: Step?
+        var lastPlayheadAsset: String?
+        for step in steps {
+            defer { previous = step }
+            guard step.is(.playheadPosition) else { continue }
+            verdict.exercised = true
+            if let load = previous, load.is(.loadMetadata) {
+                if load.loaded?.assetid != lastPlayheadAsset { streak = [] }
+                streak.append(load)
+                if streak.count == run {
+                    verdict.fail(streak[0].seq, "loadMetadata before each of \(run) playheads in a row for \(load.loaded?.assetid ?? "") (#\(streak.map { String($0.seq) }.joined(separator: ", #")))")
+                }
+            } else {
+                streak = []
+            }
+            lastPlayheadAsset = step.loaded?.assetid
+        }
+        return verdict
+    }
+}

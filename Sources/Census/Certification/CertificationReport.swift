@@ -1,0 +1,77 @@
+import Crypto
+import Foundation
+
+/// How a rule came out for a session.
+public enum RuleStatus: String, Sendable, Codable {
+    case pass
+    case fail
+    /// The session never met the situation the rule is about.
+    case notExercised = "not exercised"
+}
+
+/// A call or ping that decided a rule.
+public struct RuleEvidence: Sendable, Equatable, Codable {
+    /// The trace entry's sequence number, if it is one.
+    public var seq: Int?
+    /// What it shows.
+    public var text: String
+
+    public init(seq: Int?, text: String) {
+        self.seq = seq
+        self.text = text
+    }
+}
+
+/// One rule's result.
+public struct RuleResult: Sendable, Equatable, Codable {
+    public var id: String
+    public var title: String
+    public var explanation: String
+    public var source: String
+    public var status: RuleStatus
+    public var evidence: [RuleEvidence]
+}
+
+/// The certification of one traced session: every rule of the pack with its result and evidence.
+/// Exported as JSON with a SHA-256 over the rest of the report, so that a report passed on
+/// (the diagnostic tool's "Export") can be checked for edits.
+public struct CertificationReport: Sendable, Equatable, Codable {
+    public var session: String
+    public var appid: String
+    public var sdk: String
+    /// Trace entries evaluated.
+    public var calls: Int
+    /// When it was evaluated, Unix seconds.
+    public var evaluatedAt: Int64
+    public var results: [RuleResult]
+    /// Hex SHA-256 of the report's canonical JSON with this field empty.
+    public var sha256: String
+
+    /// True when no rule failed.
+    public var passed: Bool { !results.contains { $0.status == .fail } }
+
+    /// Creates a report and seals it with its hash.
+    public init(session: String, appid: String, sdk: String, calls: Int, evaluatedAt: Int64, results: [RuleResult]) {
+        self.session = session
+        self.appid = appid
+        self.sdk = sdk
+        self.calls = calls
+        self.evaluatedAt = evaluatedAt
+        self.results = results
+        sha256 = ""
+        sha256 = digest()
+    }
+
+    /// The hash the report should carry.
+    public func digest() -> String {
+        var unsealed = self
+        unsealed.sha256 = ""
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = (try? encoder.encode(unsealed)) ?? Data()
+        return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Whether the report is as it was sealed.
+    public var isIntact: Bool { digest() == sha256 }
+}

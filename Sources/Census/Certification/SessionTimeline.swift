@@ -1,0 +1,84 @@
+import MeterWire
+
+/// One stretch of a session's timeline: an asset playing (content, ad, static page, DTVR) or a
+/// pause between two of them, with the credit the census holds for it.
+public struct TimelineSegment: Sendable, Equatable, Codable {
+    /// `content`, `preroll`/`midroll`/`postroll`/`ad`, `static`, `dtvr`, or `pause`.
+    public var type: String
+    public var assetid: String
+    /// Call times, Unix seconds.
+    public var start: Double
+    public var end: Double
+    /// The trace entries it spans.
+    public var fromSeq: Int
+    public var toSeq: Int
+    /// Playheads (or ID3 tags) reported in it, and the first and last position.
+    public var reports: Int
+    public var firstPosition: Int64?
+    public var lastPosition: Int64?
+    /// Seconds credited for it by the pings the census stored.
+    public var creditedSeconds: Int64
+}
+
+/// Cuts a trace into ``TimelineSegment``s for the dashboard.
+public enum SessionTimeline {
+    /// The segments of `entries`, credited from `stored` (the census's pings of that session).
+    public static func segments(of entries: [CallTraceEntry], stored: [StoredPing]) -> [TimelineSegment] {
+        let credit = Dictionary(stored.map { ($0.pingID, $0) }, uniquingKeysWith: { first, _ in first })
+        var segments: [TimelineSegment] = []
+        var open: TimelineSegment?
+        var pausedAt: (time: Double, seq: Int)?
+
+        func close(at entry: CallTraceEntry) {
+            guard var segment = open else { return }
+            segment.toSeq = max(segment.toSeq, entry.seq)
+            let built = entries.filter { $0.seq >= segment.fromSeq && $0.seq <= entry.seq }.flatMap(\.pings)
+            segment.creditedSeconds = built.compactMap { credit[$0.id] }.filter { $0.assetid == segment.assetid }
+                .reduce(0) { $0 + $1.creditedSeconds }
+            segments.append(segment)
+            open = nil
+        }
+
+        func begin(_ type: String, _ assetid: String, at entry: CallTraceEntry) {
+            if let pause = pausedAt, entry.time - pause.time >= 1 {
+                segments.append(TimelineSegment(type: "pause", assetid: "", start: pause.time, end: entry.time,
+                                                fromSeq: pause.seq, toSeq: entry.seq, reports: 0, creditedSeconds: 0))
+            }
+            pausedAt = nil
+            open = TimelineSegment(type: type, assetid: assetid, start: entry.time, end: entry.time, fromSeq: entry.seq,
+                                   toSeq: entry.seq, reports: 0, creditedSeconds: 0)
+        }
+
+        for entry in entries {
+            switch TracedCall(rawValue: entry.call) {
+            case .loadMetadata:
+                close(at: entry)
+                begin(entry[argument: "type"], entry[argument: "assetid"], at: entry)
+            case .playheadPosition, .sendID3:
+                if open == nil {
+                    let isTag = entry.is(.sendID3)
+                    let last = segments.last { $0.type != "pause" }
+                    begin(isTag ? "dtvr" : last?.type ?? "content", isTag ? entry[argument: "cid"] : last?.assetid ?? "", at: entry)
+                }
+                let position = Int64(entry[argument: entry.is(.sendID3) ? "pcOffset" : "position"])
+                if var segment = open {
+                    segment.reports += 1
+                    segment.end = entry.time
+                    segment.toSeq = entry.seq
+                    if segment.firstPosition == nil { segment.firstPosition = position }
+                    segment.lastPosition = position ?? segment.lastPosition
+                    open = segment
+                }
+            case .stop, .end, .appInBackground, .release:
+                if open != nil {
+                    close(at: entry)
+                    pausedAt = (entry.time, entry.seq)
+                }
+            default:
+                break
+            }
+        }
+        if let last = entries.last { close(at: last) }
+        return segments
+    }
+}

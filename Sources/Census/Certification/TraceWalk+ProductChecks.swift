@@ -1,0 +1,129 @@
+import MeterWire
+
+/// The checks on metadata, static pages, DTVR and privacy.
+extension TraceWalk {
+    func marketMetadata() -> Verdict {
+        var verdict = Verdict()
+        for step in steps where step.is(.loadMetadata) {
+            let errors = step.entry.events.filter { !$0.isEvent }
+            let problems = step.entry[argument: "problems"]
+            if let error = errors.first {
+                verdict.fail(step.seq, "\(Self.describe(step.entry)): error \(error.code): \(error.text)")
+            } else if !problems.isEmpty {
+                verdict.fail(step.seq, "\(Self.describe(step.entry)): \(problems)")
+            } else {
+                verdict.pass(step.seq, "\(Self.describe(step.entry)) complete")
+            }
+        }
+        return verdict
+    }
+
+    func staticNavigation(pages: Int) -> Verdict {
+        var verdict = Verdict()
+        let loads = steps.enumerated().filter { $0.element.is(.loadMetadata) && $0.element.loaded?.type == "static" }
+        guard loads.count >= pages else { return verdict }
+        for (offset, (index, load)) in loads.enumerated() {
+            let until = offset + 1 < loads.count ? loads[offset + 1].offset : steps.count
+            let built = steps[index..<until].contains { !$0.entry.pings.isEmpty }
+                || entries.contains { $0.seq > load.seq && $0.is(.wakeUp) && !$0.pings.isEmpty
+                    && (offset + 1 == loads.count || $0.seq < loads[offset + 1].element.seq) }
+            if built {
+                verdict.pass(load.seq, "page \(load.entry[argument: "section"]) viewed and measured")
+            } else if offset + 1 < loads.count || ended {
+                verdict.fail(load.seq, "page \(load.entry[argument: "section"]) (#\(load.seq)) built no ping")
+            }
+        }
+        return verdict
+    }
+
+    func dtvrStream(seconds: Double, tagLength: Int) -> Verdict {
+        var verdict = Verdict()
+        let tags = steps.filter { $0.is(.sendID3) }
+        guard let first = tags.first, let last = tags.last, last.time - first.time >= seconds else { return verdict }
+        for tag in tags where Int(tag.entry[argument: "length"]) != tagLength {
+            verdict.fail(tag.seq, "\(Self.describe(tag.entry)): a tag of \(tag.entry[argument: "length"]) characters, not \(tagLength)")
+        }
+        if verdict.failures.isEmpty {
+            verdict.pass(last.seq, "\(tags.count) tags of \(tagLength) characters over \(Int(last.time - first.time)) s")
+        }
+        return verdict
+    }
+
+    func dtvrResumeAfterPause(minPause: Double) -> Verdict {
+        var verdict = Verdict()
+        var lastTag: Step?
+        var sinceTag: [Step] = []
+        for step in steps {
+            guard step.is(.sendID3) else {
+                if lastTag != nil { sinceTag.append(step) }
+                continue
+            }
+            defer {
+                lastTag = step
+                sinceTag = []
+            }
+            guard let previous = lastTag, step.time - previous.time >= minPause else { continue }
+            let pause = Int(step.time - previous.time)
+            guard let stop = sinceTag.firstIndex(where: { $0.is(.stop) }) else {
+                verdict.fail(step.seq, "no tag for \(pause) s after #\(previous.seq) and no stop")
+                continue
+            }
+            let after = sinceTag[stop...]
+            let play = after.firstIndex { $0.is(.play) }
+            let load = after.firstIndex { $0.is(.loadMetadata) }
+            guard let play, let load, play < load else {
+                verdict.fail(step.seq, "after the \(pause) s pause (stop #\(sinceTag[stop].seq)), sendID3 #\(step.seq) came without play then loadMetadata")
+                continue
+            }
+            let before = Int(previous.entry[argument: "fdOffset"]) ?? Int(previous.entry[argument: "pcOffset"])
+            let now = Int(step.entry[argument: "fdOffset"]) ?? Int(step.entry[argument: "pcOffset"])
+            if let before, let now, now < before {
+                verdict.fail(step.seq, "the offset went back from \(before) to \(now) after the pause")
+            } else {
+                verdict.pass(step.seq, "resumed after \(pause) s with play, loadMetadata, sendID3; offset \(before.map(String.init) ?? "?") → \(now.map(String.init) ?? "?")")
+            }
+        }
+        return verdict
+    }
+
+    func optOutFlow() -> Verdict {
+        var verdict = Verdict()
+        var optedOutAt: Int?
+        for entry in entries {
+            if entry.is(.userOptOut) {
+                optedOutAt = entry[argument: "optOut"] == "true" ? entry.seq : nil
+                if let seq = optedOutAt { verdict.pass(seq, "userOptOut took the opt-out") }
+            }
+            guard let since = optedOutAt else { continue }
+            for ping in entry.pings where Self.value(PingField.userOptOut.name, in: ping.query) != "true" {
+                verdict.fail(entry.seq, "ping \(ping.id), built after the opt-out at #\(since), does not say uoo=true")
+            }
+        }
+        return verdict
+    }
+
+    func optedOutPingsAnonymous() -> Verdict {
+        var verdict = Verdict()
+        let identifiers: [PingField] = [.deviceID, .nuid, .vendorID, .firstPartyID]
+        for (seq, ping) in pings where Self.value(PingField.userOptOut.name, in: ping.query) == "true" {
+            let carried = identifiers.filter { field in
+                let value = Self.value(field.name, in: ping.query) ?? ""
+                return !value.isEmpty && value != field.prefix
+            }
+            if carried.isEmpty {
+                verdict.pass(seq, "opted-out ping \(ping.id) carries no identifier")
+            } else {
+                verdict.fail(seq, "opted-out ping \(ping.id) carries \(carried.map(\.name).joined(separator: ", "))")
+            }
+        }
+        return verdict
+    }
+
+    /// A parameter of a traced ping's query.
+    static func value(_ name: String, in query: String) -> String? {
+        for part in query.split(separator: "&") where part.hasPrefix(name + "=") {
+            return WireEncoding.decode(part.dropFirst(name.count + 1))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,134 @@
+/// The dashboard's script. Everything a ping or a trace carries is attacker-controlled: the page
+/// builds every element with `textContent` and attributes through the DOM, never `innerHTML`.
+enum DashboardScript {
+    static let js = #"""
+    "use strict";
+    const query = new URLSearchParams(location.search);
+    let token = query.get("token") || sessionStorage.getItem("appmeterToken") || "";
+    if (query.get("token")) sessionStorage.setItem("appmeterToken", token);
+    let selected = decodeURIComponent((location.hash.match(/session=([^&]+)/) || [])[1] || "");
+
+    function el(tag, props, ...children) {
+      const node = document.createElement(tag);
+      for (const [key, value] of Object.entries(props || {})) {
+        if (key === "class") node.className = value;
+        else if (key === "data") for (const [name, v] of Object.entries(value)) node.dataset[name] = String(v);
+        else if (key === "style") Object.assign(node.style, value);
+        else if (key === "title") node.title = String(value);
+      }
+      for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? "")));
+      return node;
+    }
+    function fill(id, rows) { const body = document.querySelector(id); body.replaceChildren(...rows); }
+    function time(seconds) { return new Date(seconds * 1000).toISOString().replace("T", " ").slice(0, 19); }
+    function badge(status) { return el("span", { class: "badge " + (status === "pass" ? "pass" : status === "fail" ? "fail" : "") }, status); }
+
+    async function api(path) {
+      const response = await fetch("/api/v1/" + path, { headers: token ? { Authorization: "Bearer " + token } : {} });
+      if (response.status === 401) { document.querySelector("#token-form").hidden = false; throw new Error("token required"); }
+      if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+      return response.json();
+    }
+
+    async function loadSessions() {
+      const { sessions } = await api("sessions");
+      const items = [];
+      for (const session of sessions) {
+        const item = el("li", { data: { session: session.session, appid: session.appid } },
+          el("strong", {}, session.appid), " ", el("span", { class: "badge", data: { verdict: session.session } }, "…"),
+          el("small", {}, session.session.slice(0, 8) + " · " + session.calls + " calls · " + time(session.lastCall)));
+        if (session.session === selected) item.classList.add("selected");
+        item.addEventListener("click", () => select(session.session));
+        items.push(item);
+      }
+      fill("#sessions", items);
+      for (const session of sessions) {
+        api("certification?session=" + encodeURIComponent(session.session)).then(({ passed }) => {
+          const verdict = document.querySelector(`#sessions [data-verdict="${CSS.escape(session.session)}"]`);
+          if (verdict) { verdict.textContent = passed ? "pass" : "fail"; verdict.className = "badge " + (passed ? "pass" : "fail"); }
+        }).catch(() => {});
+      }
+      if (!selected && sessions.length) select(sessions[0].session);
+    }
+
+    async function select(session) {
+      selected = session;
+      history.replaceState(null, "", "#session=" + encodeURIComponent(session));
+      for (const item of document.querySelectorAll("#sessions li")) item.classList.toggle("selected", item.dataset.session === session);
+      const [trace, certification] = await Promise.all([
+        api("sessions/" + encodeURIComponent(session) + "/trace"),
+        api("certification?session=" + encodeURIComponent(session)),
+      ]);
+      const report = certification.reports[0];
+      document.querySelector("#session-title").textContent = report.appid + " · session " + session.slice(0, 8);
+      document.querySelector("#session-summary").textContent =
+        `${report.calls} calls · SDK ${report.sdk} · ${certification.passed ? "every exercised rule passes" : "a rule fails"} · sha256 ${report.sha256.slice(0, 16)}…`;
+      fill("#rules tbody", report.results.map(rule => el("tr", { data: { rule: rule.id, status: rule.status } },
+        el("td", {}, badge(rule.status)),
+        el("td", {}, el("strong", {}, rule.title), el("div", { class: "explanation" }, rule.explanation),
+          el("div", { class: "source" }, rule.source)),
+        el("td", {}, el("ul", {}, ...rule.evidence.map(item => el("li", {}, item.text)))))));
+      renderTimeline(trace.timeline);
+      fill("#calls", trace.entries.map(entry => el("li", { data: { call: entry.call } },
+        `${time(entry.time)} ${entry.call}(${Object.entries(entry.args).filter(([k]) => k !== "tag").map(([k, v]) => k + "=" + v).join(" ")})`
+        + (entry.events.length ? " ⚑ " + entry.events.map(e => e.code + " " + e.text).join("; ") : "")
+        + (entry.pings.length ? ` → ${entry.pings.length} ping(s)` : "") + " [" + entry.state + "]")));
+    }
+
+    function renderTimeline(segments) {
+      const total = segments.reduce((sum, s) => sum + Math.max(1, s.end - s.start), 0) || 1;
+      const ads = ["preroll", "midroll", "postroll", "ad"];
+      fill("#timeline-bar", segments.map(s => el("div", {
+        class: "segment" + (ads.includes(s.type) ? " ad" : ""), data: { type: s.type },
+        style: { flexGrow: String(Math.max(1, s.end - s.start) / total) },
+        title: `${s.type} ${s.assetid} ${Math.round(s.end - s.start)} s, credited ${s.creditedSeconds} s`,
+      }, s.type === "pause" ? "" : s.type)));
+      fill("#timeline tbody", segments.map(s => el("tr", { data: { type: s.type } },
+        el("td", {}, s.type), el("td", {}, s.assetid), el("td", {}, time(s.start)),
+        el("td", {}, Math.round(s.end - s.start) + " s"), el("td", {}, s.reports),
+        el("td", {}, s.type === "pause" ? "" : s.creditedSeconds + " s"))));
+    }
+
+    async function loadCredit() {
+      const { rows } = await api("report");
+      const max = Math.max(1, ...rows.map(r => r.creditedSeconds));
+      fill("#credit-chart", rows.slice(0, 20).map(r => el("div", { class: "bar-row" },
+        el("span", { title: r.assetid }, r.assetid), el("div", { class: "bar", style: { width: (100 * r.creditedSeconds / max) + "%" } }),
+        el("span", {}, r.creditedSeconds + " s"))));
+      fill("#credit tbody", rows.map(r => el("tr", {}, el("td", {}, r.appid.slice(0, 9) + "…"), el("td", {}, r.assetid),
+        el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds))));
+    }
+
+    async function loadRejects() {
+      const { rejects } = await api("rejects");
+      fill("#rejects tbody", rejects.map(r => el("tr", {}, el("td", {}, time(r.receivedAt / 1000)), el("td", {}, r.reason))));
+    }
+
+    function live() {
+      const state = document.querySelector("#live-state");
+      const source = new EventSource("/api/v1/live" + (token ? "?token=" + encodeURIComponent(token) : ""));
+      let refresh;
+      source.onopen = () => { state.textContent = "live"; state.className = "badge pass"; };
+      source.onerror = () => { state.textContent = "reconnecting…"; state.className = "badge"; };
+      source.onmessage = message => {
+        const event = JSON.parse(message.data);
+        const text = event.kind === "ping" ? `ping ${event.pingType} ${event.creditKind} ${event.assetid} ${event.seconds} s`
+          : event.kind === "calls" ? `${event.session.slice(0, 8)}: ${event.calls.join(", ")}`
+          : `rejected: ${event.reason}`;
+        const list = document.querySelector("#live");
+        list.prepend(el("li", { data: { kind: event.kind } }, text));
+        while (list.children.length > 100) list.lastChild.remove();
+        clearTimeout(refresh);
+        refresh = setTimeout(() => { loadSessions(); loadCredit(); loadRejects(); if (selected) select(selected); }, 1500);
+      };
+    }
+
+    document.querySelector("#token-form").addEventListener("submit", event => {
+      event.preventDefault();
+      token = document.querySelector("#token-input").value;
+      sessionStorage.setItem("appmeterToken", token);
+      location.reload();
+    });
+    Promise.all([loadSessions(), loadCredit(), loadRejects()]).then(live).catch(error => console.error(error));
+    """#
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import MeterWire
+
+/// `GET /api/v1/sessions`: the traced sessions.
+struct TraceSessionsResponse: ResponseEncodable {
+    let sessions: [TraceSessionRow]
+}
+
+/// `GET /api/v1/sessions/{session}/trace`: one session's calls and the pings the census stored of them.
+struct TraceResponse: ResponseEncodable {
+    let session: String
+    let entries: [CallTraceEntry]
+    let stored: [StoredPing]
+    let timeline: [TimelineSegment]
+}
+
+/// `GET /api/v1/certification`: the reports of one session or of an app's sessions.
+struct CertificationResponse: ResponseEncodable {
+    let reports: [CertificationReport]
+    let passed: Bool
+}
+
+/// `GET /api/v1/rejects`.
+struct RejectsResponse: ResponseEncodable {
+    let rejects: [RejectRow]
+}
+
+/// The read routes behind the token: sessions, traces, certification, rejects, the live feed.
+extension CensusServer {
+    func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
+        api.get("sessions") { request, _ in
+            TraceSessionsResponse(sessions: try await self.store.traceSessions(
+                appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 }))
+        }
+        api.get("sessions/:session/trace") { _, context in
+            let session = try context.parameters.require("session")
+            let entries = try await self.store.trace(session: session)
+            guard !entries.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
+            let stored = try await self.store.pings(ids: entries.flatMap { $0.pings.map(\.id) })
+            return TraceResponse(session: session, entries: entries, stored: stored,
+                                 timeline: SessionTimeline.segments(of: entries, stored: stored))
+        }
+        api.get("certification") { request, _ in
+            let parameters = request.uri.queryParameters
+            let reports = try await self.certify(session: parameters.get("session"), appid: parameters.get("appid"))
+            return CertificationResponse(reports: reports, passed: reports.allSatisfy(\.passed))
+        }
+        api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
+        api.get("rejects") { _, _ in RejectsResponse(rejects: try await self.store.recentRejects(limit: 100)) }
+        api.get("live") { _, _ in self.liveEvents() }
+    }
+
+    /// Certifies one session, or every traced session of an app (newest first).
+    public func certify(session: String?, appid: String?) async throws -> [CertificationReport] {
+        let sessions: [TraceSessionRow]
+        if let session, !session.isEmpty {
+            sessions = try await store.traceSessions().filter { $0.session == session }
+            guard !sessions.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
+        } else if let appid, !appid.isEmpty {
+            sessions = try await store.traceSessions(appid: appid)
+        } else {
+            throw HTTPError(.badRequest, message: "say which: ?session=<id> or ?appid=<id>")
+        }
+        var reports: [CertificationReport] = []
+        for row in sessions {
+            let trace = try await store.trace(session: row.session)
+            reports.append(CertificationEvaluator.evaluate(session: row.session, appid: row.appid, sdk: row.sdk, trace: trace))
+        }
+        return reports
+    }
+
+    /// Server-sent events: one `data:` line of JSON per ``LiveEvent``.
+    private func liveEvents() -> Response {
+        guard let (id, events) = feed.watch() else {
+            return .text(.serviceUnavailable, "too many dashboards are watching; try again later")
+        }
+        let feed = self.feed
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
+            body: ResponseBody { writer in
+                defer { feed.stopWatching(id) }
+                try await writer.write(ByteBuffer(string: ": live\n\n"))
+                for await line in events {
+                    try await writer.write(ByteBuffer(string: "data: \(line)\n\n"))
+                }
+                try await writer.finish(nil)
+            })
+    }
+}
+
+/// `GET /api/v1/rules`: the rule pack.
+struct RulesResponse: ResponseEncodable {
+    let rules: [CertificationRule]
+}

@@ -1,0 +1,106 @@
+import Foundation
+import MeterWire
+import SQLKit
+
+/// A traced SDK instance, as the sessions list shows it.
+public struct TraceSessionRow: Sendable, Equatable, Codable {
+    public var session: String
+    public var appid: String
+    public var sdk: String
+    /// The first and last call, Unix seconds.
+    public var firstCall: Double
+    public var lastCall: Double
+    /// Entries stored.
+    public var calls: Int64
+}
+
+/// A refused request, as the dashboard lists it.
+public struct RejectRow: Sendable, Equatable, Codable {
+    public var receivedAt: Int64
+    public var reason: String
+    public var rawRequest: String
+}
+
+extension PingStore {
+    /// Stores a trace batch; an entry already stored (a retried batch) is kept as it was. Returns
+    /// how many entries were new.
+    @discardableResult
+    public func insert(_ batch: CallTraceBatch, receivedAt: Int64) async throws -> Int {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let rows = try batch.entries.map { entry in
+            (entry, String(decoding: try encoder.encode(entry), as: UTF8.self))
+        }
+        return try await database.withSQL { db in
+            var insert = db.insert(into: "census_trace")
+                .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry")
+            for (entry, json) in rows {
+                insert = insert.values(batch.session, Int64(entry.seq), batch.appid, batch.sdk, receivedAt, entry.time,
+                                       entry.call, json)
+            }
+            return try await insert.ignoringConflicts(with: ["session", "seq"]).returning("seq").all().count
+        }
+    }
+
+    /// The traced sessions, latest activity first (of `appid` only, when given).
+    public func traceSessions(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("session").column(SQLRaw("MIN(appid)"), as: "appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
+                .column(SQLRaw("MIN(call_time)"), as: "first_call").column(SQLRaw("MAX(call_time)"), as: "last_call")
+                .column(SQLRaw("COUNT(*)"), as: "calls")
+                .from("census_trace")
+            if let appid { select = select.where("appid", .equal, appid) }
+            return try await select.groupBy("session").orderBy(SQLRaw("MAX(call_time) DESC")).limit(limit).all()
+                .map { row in
+                    TraceSessionRow(
+                        session: try row.decode(column: "session", as: String.self),
+                        appid: try row.decode(column: "appid", as: String.self),
+                        sdk: try row.decode(column: "sdk", as: String.self),
+                        firstCall: try row.decode(column: "first_call", as: Double.self),
+                        lastCall: try row.decode(column: "last_call", as: Double.self),
+                        calls: try row.decode(column: "calls", as: Int64.self))
+                }
+        }
+    }
+
+    /// One session's trace, in call order.
+    public func trace(session: String) async throws -> [CallTraceEntry] {
+        try await database.withSQL { db in
+            let decoder = JSONDecoder()
+            return try await db.select().column("entry").from("census_trace").where("session", .equal, session)
+                .orderBy("seq").all()
+                .map { try decoder.decode(CallTraceEntry.self, from: Data(try $0.decode(column: "entry", as: String.self).utf8)) }
+        }
+    }
+
+    /// The stored pings with these ids (the pings a trace says were built), in creation order.
+    public func pings(ids: [String]) async throws -> [StoredPing] {
+        guard !ids.isEmpty else { return [] }
+        var found: [StoredPing] = []
+        // In chunks, under every database's limit on bound parameters.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            found += try await database.withSQL { db in
+                try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
+                                              "credited_seconds", "created_at", "raw_query")
+                    .from("census_pings").where("ping_id", .in, chunk).all()
+                    .map(Self.storedPing)
+            }
+        }
+        return found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) }
+    }
+
+    /// The latest refused requests, newest first.
+    public func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+        try await database.withSQL { db in
+            try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
+                .orderBy("received_at", .descending).limit(limit).all()
+                .map { row in
+                    RejectRow(receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                              reason: try row.decode(column: "reason", as: String.self),
+                              rawRequest: try row.decode(column: "raw_request", as: String.self))
+                }
+        }
+    }
+}
