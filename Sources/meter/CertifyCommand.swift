@@ -1,6 +1,7 @@
 import ArgumentParser
 import Census
 import Foundation
+import Hummingbird
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -65,7 +66,11 @@ struct CertifyCommand: AsyncParsableCommand {
     private func fetchReports() async throws -> [CertificationReport] {
         guard let census else {
             return try await database.withStore { store in
-                try await CensusServer(store: store).certify(session: session, appid: appid)
+                do {
+                    return try await CensusServer(store: store).certify(session: session, appid: appid)
+                } catch let error as HTTPError where error.status == .notFound {
+                    return []
+                }
             }
         }
         var components = URLComponents(string: census.hasSuffix("/") ? String(census.dropLast()) : census)
@@ -79,6 +84,7 @@ struct CertifyCommand: AsyncParsableCommand {
         }
         let (data, response) = try await URLSession.shared.data(for: request)
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+        if status == 404 { return [] }
         guard status == 200 else {
             throw ValidationError("the census answered \(status): \(String(decoding: data.prefix(300), as: UTF8.self))")
         }

@@ -53,6 +53,8 @@ struct DemoCommand: AsyncParsableCommand {
             throw error
         }
         print("\nDashboard: \(census.baseURL)/" + (serve ? " (Ctrl-C stops the census)" : " (run `meter demo --serve` to keep it open)"))
+        // Into a pipe too: whoever reads the URL must see it while the census runs (nil: every stream).
+        fflush(nil)
         if serve {
             try await census.runUntilTerminated()
         } else {

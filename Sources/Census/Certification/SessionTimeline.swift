@@ -31,12 +31,18 @@ public enum SessionTimeline {
 
         func close(at entry: CallTraceEntry) {
             guard var segment = open else { return }
+            open = nil
+            // A page is on screen until the next call that ends it; a stream shows only where it played.
+            if segment.type == "static" {
+                segment.end = entry.time
+            } else if segment.reports == 0 {
+                return
+            }
             segment.toSeq = max(segment.toSeq, entry.seq)
             let built = entries.filter { $0.seq >= segment.fromSeq && $0.seq <= entry.seq }.flatMap(\.pings)
             segment.creditedSeconds = built.compactMap { credit[$0.id] }.filter { $0.assetid == segment.assetid }
                 .reduce(0) { $0 + $1.creditedSeconds }
             segments.append(segment)
-            open = nil
         }
 
         func begin(_ type: String, _ assetid: String, at entry: CallTraceEntry) {
@@ -69,7 +75,7 @@ public enum SessionTimeline {
                     segment.lastPosition = position ?? segment.lastPosition
                     open = segment
                 }
-            case .stop, .end, .appInBackground, .release:
+            case .stop, .end, .appInBackground, .release, .staticEnd:
                 if open != nil {
                     close(at: entry)
                     pausedAt = (entry.time, entry.seq)
