@@ -1,7 +1,8 @@
+import Foundation
 import MeterWire
 
-/// The census's ping query reader and the batch body splitter: any bytes, no crash, and a query
-/// that reads returns each field it has.
+/// The census's ping query reader, the batch body splitter and the call trace body: any bytes, no
+/// crash; a query that reads returns each field it has; a trace that reads survives a round trip.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPingQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -12,5 +13,9 @@ public func fuzzPingQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = WireEncoding.decode(Substring(text))
+    let body = Data(UnsafeBufferPointer(start: data, count: size))
+    if case .success(let batch) = CallTraceBatch.decode(body) {
+        precondition(CallTraceBatch.decode(batch.body()) == .success(batch))
+    }
     return 0
 }

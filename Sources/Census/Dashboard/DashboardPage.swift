@@ -42,6 +42,7 @@ enum DashboardPage {
         <div id="credit-chart"></div>
         <table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th>Views</th><th>Seconds</th></tr></thead><tbody></tbody></table>
         <h2>Live</h2>
+        <p id="live-scope" class="hint">everything the census receives</p>
         <ol id="live" reversed></ol>
         <h2>Rejected requests</h2>
         <table id="rejects"><thead><tr><th>When</th><th>Reason</th></tr></thead><tbody></tbody></table>

@@ -7,6 +7,7 @@ enum DashboardScript {
     let token = query.get("token") || sessionStorage.getItem("appmeterToken") || "";
     if (query.get("token")) sessionStorage.setItem("appmeterToken", token);
     let selected = decodeURIComponent((location.hash.match(/session=([^&]+)/) || [])[1] || "");
+    let selectedAppid = "";
 
     function el(tag, props, ...children) {
       const node = document.createElement(tag);
@@ -60,6 +61,8 @@ enum DashboardScript {
         api("certification?session=" + encodeURIComponent(session)),
       ]);
       const report = certification.reports[0];
+      selectedAppid = report.appid;
+      document.querySelector("#live-scope").textContent = "pings and calls of " + report.appid + ", and every refusal";
       document.querySelector("#session-title").textContent = report.appid + " · session " + session.slice(0, 8);
       document.querySelector("#session-summary").textContent =
         `${report.calls} calls · SDK ${report.sdk} · ${certification.passed ? "every exercised rule passes" : "a rule fails"} · sha256 ${report.sha256.slice(0, 16)}…`;
@@ -112,6 +115,8 @@ enum DashboardScript {
       source.onerror = () => { state.textContent = "reconnecting…"; state.className = "badge"; };
       source.onmessage = message => {
         const event = JSON.parse(message.data);
+        // The live pane follows the chosen session's app; refusals carry no app and always show.
+        if (selectedAppid && event.appid && event.appid !== selectedAppid) return;
         const text = event.kind === "ping" ? `ping ${event.pingType} ${event.creditKind} ${event.assetid} ${event.seconds} s`
           : event.kind === "calls" ? `${event.session.slice(0, 8)}: ${event.calls.join(", ")}`
           : `rejected: ${event.reason}`;
