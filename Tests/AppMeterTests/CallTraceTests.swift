@@ -55,6 +55,24 @@ import Testing
         #expect(Self.batches(meter.transport).isEmpty == !traces)
     }
 
+    /// During an outage the queue's bound drops trace batches before any ping: tracing never costs
+    /// a credited second.
+    @Test func aFullQueueDropsTheTraceBeforeAnyPing() async {
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_devDebug": "DEBUG"]),
+                                 queueBounds: QueueBounds(maxCount: 16))
+        await meter.api.waitUntilConfigured()
+        meter.transport.script(Array(repeating: .failure("offline"), count: 400))
+        meter.api.play(nil)
+        meter.api.loadMetadata(Fixtures.content(length: "600"))
+        meter.play(0...600)
+        meter.api.end()
+        // Every attempt is recorded: count each ping once, as the census does.
+        var seen: Set<String> = []
+        let delivered = await meter.pings().filter { seen.insert($0["pingid"] ?? "").inserted }
+        #expect(delivered.filter { $0.assetID == "vid345-67483" }.reduce(0) { $0 + $1.credited } == 600)
+        #expect((meter.api.meter?.diagnostics.counters.droppedOverflow ?? 0) > 0)
+    }
+
     @Test func theVendorsCollectorIsNeverTracedTo() throws {
         let info = try AppInfo.parse(["appid": MeterHarness.newAppID(), "nol_devDebug": "DEBUG", "appmeter_trace": "true"]).get()
         #expect(!info.tracesCalls)

@@ -260,7 +260,14 @@ actor DeliveryQueue {
             counters.droppedExpired += 1
         }
         while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
-            removeFirst(1)
+            // A development call trace gives way before any ping: tracing must never cost a credited
+            // second. (Removal by index is safe under an upload in flight, which settles by serial.)
+            if let trace = entries.firstIndex(where: { $0.record.route == WireRoute.trace }) {
+                delete(entries[trace])
+                entries.remove(at: trace)
+            } else {
+                removeFirst(1)
+            }
             counters.droppedOverflow += 1
         }
     }
