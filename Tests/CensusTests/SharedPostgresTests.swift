@@ -8,10 +8,18 @@ import Testing
 /// the other server, and an AMP page view whose requests land on both, are credited once.
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct SharedPostgresTests {
+    static let transport = URLSessionTransport(timeout: 30)
+
+    /// GETs `url`; a request that got no answer is sent again, as the SDK retries: this test is
+    /// about crediting once, not about latency (under the thread sanitizer, on a loaded machine,
+    /// 400 requests at once took over 10 s to be answered and CI failed on it).
     static func get(_ url: String) async -> Int {
-        guard case .response(let status, _, _) = await URLSessionTransport(timeout: 10).send(TransportRequest(url: URL(string: url)!))
-        else { return 0 }
-        return status
+        for _ in 0..<5 {
+            if case .response(let status, _, _) = await transport.send(TransportRequest(url: URL(string: url)!)) {
+                return status
+            }
+        }
+        return 0
     }
 
     @Test func twoServersCreditEachPingOnce() async throws {
@@ -19,15 +27,18 @@ struct SharedPostgresTests {
         let first = try await RunningCensus.start(database: database)
         let second = try await RunningCensus.start(database: database)
         let appid = "P" + UUID().uuidString
-        // 200 pings, each delivered to both servers at once (a retry after a lost answer).
-        try await withThrowingTaskGroup(of: Int.self) { group in
-            for index in 0..<200 {
-                let query = PingQueries.valid(pingID: "shared-\(index)", appid: appid, credited: 10)
-                for census in [first, second] {
-                    group.addTask { await Self.get("\(census.baseURL)/cgi-bin/gn?\(query)") }
+        // 200 pings, each delivered to both servers at once (a retry after a lost answer), 20 pings
+        // (40 requests) in flight at a time.
+        for chunk in stride(from: 0, to: 200, by: 20) {
+            try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in chunk..<(chunk + 20) {
+                    let query = PingQueries.valid(pingID: "shared-\(index)", appid: appid, credited: 10)
+                    for census in [first, second] {
+                        group.addTask { await Self.get("\(census.baseURL)/cgi-bin/gn?\(query)") }
+                    }
                 }
+                for try await status in group { #expect(status == 200) }
             }
-            for try await status in group { #expect(status == 200) }
         }
         // An AMP page view whose requests alternate between the servers.
         let page = AMPPageView(apid: String(appid.dropFirst()), section: "Shared_AMP", clientID: "c", pageViewID: "1")
@@ -42,6 +53,7 @@ struct SharedPostgresTests {
         let firstStats = await first.server.sinceStart
         let secondStats = await second.server.sinceStart
         #expect(firstStats.stored + secondStats.stored == 200)
-        #expect(firstStats.duplicates + secondStats.duplicates == 200)
+        // At least one answer per ping says duplicate (more if a request was sent again after a timeout).
+        #expect(firstStats.duplicates + secondStats.duplicates >= 200)
     }
 }
