@@ -62,7 +62,6 @@ let package = Package(
             dependencies: [
                 "Census", "MeterDemo", "MeterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),

@@ -1,9 +1,7 @@
 import ArgumentParser
 import Census
 import Foundation
-import Hummingbird
 import Logging
-import ServiceLifecycle
 
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,24 +20,10 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "Census")
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)
-        let db = try await database.location.open(logger: logger)
-        let store = PingStore(database: db)
-        try await store.migrate()
-        logger.info("census storing in \(database.location)")
-        let server = CensusServer(store: store, access: access, logger: logger)
-        let application = server.application(host: host, port: port) { port in
-            logger.info("census listening on http://\(host):\(port); dashboard at http://\(host):\(port)/")
-        }
-        let group = ServiceGroup(configuration: .init(
-            services: [application, LiveFeedCloser(feed: server.feed)], gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
-        do {
-            try await group.run()
-        } catch {
-            await db.close()
-            throw error
-        }
-        await db.close()
+        let census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
+                                                   logger: logger)
+        logger.info("census storing in \(database.location), listening on http://\(host):\(census.port); dashboard at http://\(host):\(census.port)/")
+        try await census.runUntilTerminated()
     }
 
     /// The read access for a census on `host`: open on loopback unless a token is given; beyond

@@ -23,7 +23,7 @@ import Testing
         let pings = await meter.pings()
         let session = try #require(meter.api.meter?.traceSession)
         let batches = Self.batches(meter.transport)
-        #expect(batches.allSatisfy { $0.session == session && $0.sdk.hasPrefix("al.") || $0.sdk.hasPrefix("ai.") })
+        #expect(batches.allSatisfy { $0.session == session && ($0.sdk.hasPrefix("al.") || $0.sdk.hasPrefix("ai.")) })
         let entries = batches.flatMap(\.entries)
         #expect(entries.map(\.seq) == Array(0..<entries.count))
         #expect(entries.map(\.call).filter { $0 != "playheadPosition" && $0 != "wakeUp" }

@@ -80,9 +80,12 @@ import Testing
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
             }
-            try await client.execute(uri: "/api/v1/sessions", method: .get,
-                                     headers: [.authorization: "Bearer s3cret-tokeX"]) { response in
-                #expect(response.status == .unauthorized)
+            // A token is refused unless every byte matches: a changed last byte, a prefix, a longer one.
+            for wrong in ["s3cret-tokeX", "s3cret", "s3cret-token-and-more", ""] {
+                try await client.execute(uri: "/api/v1/sessions", method: .get,
+                                         headers: [.authorization: "Bearer \(wrong)"]) { response in
+                    #expect(response.status == .unauthorized, "\(wrong)")
+                }
             }
             try await client.execute(uri: "/api/v1/sessions", method: .get,
                                      headers: [.authorization: "Bearer s3cret-token"]) { response in
@@ -104,7 +107,7 @@ import Testing
         }
     }
 
-    @Test func theTokenComparisonNeedsEveryByte() {
+    @Test func anEmptyTokenIsNoTokenAndLoopbackIsKnown() {
         let access = CensusAccess(token: "abcdef")
         #expect(CensusAccess(token: "").token == nil)
         #expect(access.token == "abcdef")

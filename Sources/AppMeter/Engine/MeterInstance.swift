@@ -77,10 +77,13 @@ public final class MeterInstance: Sendable {
             checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
             logLevel: logLevel))
         let instanceID = UUID()
-        let tracer = appInfo.tracesCalls ? CallTraceRecorder(
-            session: instanceID.uuidString.lowercased(), appInfo: appInfo, sdkVersion: sdkVersion, flavor: flavor.rawValue,
-            at: environment.clock.now()) : nil
-        traceSession = tracer.map { _ in instanceID.uuidString.lowercased() }
+        let traceSession = appInfo.tracesCalls ? instanceID.uuidString.lowercased() : nil
+        self.traceSession = traceSession
+        var tracer: CallTraceRecorder?
+        if let traceSession {
+            tracer = CallTraceRecorder(session: traceSession, appInfo: appInfo, sdkVersion: sdkVersion,
+                                       flavor: flavor.rawValue, at: environment.clock.now())
+        }
         let runner = MeterRunner(instanceID: instanceID, core: core, tracer: tracer, delivery: delivery, reporter: reporter,
                                  snapshot: snapshot, environment: environment)
         self.runner = runner

@@ -37,6 +37,8 @@ package struct CallTraceRecorder: Sendable {
     package mutating func record(
         _ command: MeterCommand, at time: MeterInstant, effects: ArraySlice<MeterEffect>, state: LifecycleState
     ) -> CallTraceBatch? {
+        // Past the limit only the truncated entry may still be pending.
+        guard !truncated else { return flush() }
         var events: [TracedEvent] = []
         var pings: [TracedPing] = []
         for effect in effects {
@@ -49,11 +51,11 @@ package struct CallTraceRecorder: Sendable {
                 break
             }
         }
-        let (call, args) = command.traced
         if events.isEmpty && pings.isEmpty {
             if case .wakeUp = command { return due(at: time, lazy: true) }
             if case .viewability = command { return due(at: time, lazy: true) }
         }
+        let (call, args) = command.traced
         append(CallTraceEntry(seq: next, time: time.secondsSince1970, call: call.rawValue, args: args,
                               state: state.rawValue, events: events, pings: pings))
         if case .release = command { return flush() }
@@ -81,7 +83,6 @@ package struct CallTraceRecorder: Sendable {
     }
 
     private mutating func append(_ entry: CallTraceEntry) {
-        guard !truncated else { return }
         var entry = entry
         if next == Self.limit - 1 {
             truncated = true

@@ -20,16 +20,15 @@ extension TraceWalk {
 
     func staticNavigation(pages: Int) -> Verdict {
         var verdict = Verdict()
-        let loads = steps.enumerated().filter { $0.element.is(.loadMetadata) && $0.element.loaded?.type == "static" }
+        let loads = steps.filter { $0.is(.loadMetadata) && $0.loaded?.type == "static" }
         guard loads.count >= pages else { return verdict }
-        for (offset, (index, load)) in loads.enumerated() {
-            let until = offset + 1 < loads.count ? loads[offset + 1].offset : steps.count
-            let built = steps[index..<until].contains { !$0.entry.pings.isEmpty }
-                || entries.contains { $0.seq > load.seq && $0.is(.wakeUp) && !$0.pings.isEmpty
-                    && (offset + 1 == loads.count || $0.seq < loads[offset + 1].element.seq) }
+        for (offset, load) in loads.enumerated() {
+            // The page's view lasts until the next page; its pings may come from a call or the SDK's own wake-up.
+            let next = offset + 1 < loads.count ? loads[offset + 1].seq : nil
+            let built = entries.contains { $0.seq >= load.seq && $0.seq < (next ?? Int.max) && !$0.pings.isEmpty }
             if built {
                 verdict.pass(load.seq, "page \(load.entry[argument: "section"]) viewed and measured")
-            } else if offset + 1 < loads.count || ended {
+            } else if next != nil || ended {
                 verdict.fail(load.seq, "page \(load.entry[argument: "section"]) (#\(load.seq)) built no ping")
             }
         }

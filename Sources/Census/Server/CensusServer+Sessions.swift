@@ -55,10 +55,10 @@ extension CensusServer {
     public func certify(session: String?, appid: String?) async throws -> [CertificationReport] {
         let sessions: [TraceSessionRow]
         if let session, !session.isEmpty {
-            sessions = try await store.traceSessions().filter { $0.session == session }
+            sessions = try await store.traceSessions(session: session, limit: nil)
             guard !sessions.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
         } else if let appid, !appid.isEmpty {
-            sessions = try await store.traceSessions(appid: appid)
+            sessions = try await store.traceSessions(appid: appid, limit: nil)
         } else {
             throw HTTPError(.badRequest, message: "say which: ?session=<id> or ?appid=<id>")
         }

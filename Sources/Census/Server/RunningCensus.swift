@@ -33,8 +33,9 @@ public final class RunningCensus: Sendable {
 
     /// Runs until the process is asked to stop (SIGINT/SIGTERM), then stops.
     public func runUntilTerminated() async throws {
-        try await runner.value
+        let outcome = await runner.result
         await database.close()
+        try outcome.get()
     }
 
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port).
@@ -72,8 +73,6 @@ public final class RunningCensus: Sendable {
 
     /// Stops listening (finishing requests in flight) and closes the database.
     public func stop() async {
-        // Dashboards' event streams never end by themselves; they would hold the shutdown.
-        server.feed.close()
         await group.triggerGracefulShutdown()
         _ = try? await runner.value
         await database.close()

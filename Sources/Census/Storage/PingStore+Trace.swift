@@ -42,8 +42,9 @@ extension PingStore {
         }
     }
 
-    /// The traced sessions, latest activity first (of `appid` only, when given).
-    public func traceSessions(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
+    /// The traced sessions, latest activity first (of `appid` only, or the one named `session`,
+    /// when given; at most `limit`, nil: all).
+    public func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select()
                 .column("session").column(SQLRaw("MIN(appid)"), as: "appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
@@ -51,7 +52,10 @@ extension PingStore {
                 .column(SQLRaw("COUNT(*)"), as: "calls")
                 .from("census_trace")
             if let appid { select = select.where("appid", .equal, appid) }
-            return try await select.groupBy("session").orderBy(SQLRaw("MAX(call_time) DESC")).limit(limit).all()
+            if let session { select = select.where("session", .equal, session) }
+            select = select.groupBy("session").orderBy(SQLRaw("MAX(call_time) DESC"))
+            if let limit { select = select.limit(limit) }
+            return try await select.all()
                 .map { row in
                     TraceSessionRow(
                         session: try row.decode(column: "session", as: String.self),

@@ -35,17 +35,17 @@ public struct CallTraceBatch: Sendable, Equatable, Codable {
     }
 
     /// Reads a body, or says what is wrong with it: the census answers 400 with the reason.
-    public static func decode(_ body: Data) -> Result<CallTraceBatch, WireProblem> {
+    public static func decode(_ body: Data) -> Result<CallTraceBatch, WireFormatError> {
         guard body.count <= maxBodyBytes else {
-            return .failure(WireProblem("the trace body is over \(maxBodyBytes) bytes"))
+            return .failure(WireFormatError("the trace body is over \(maxBodyBytes) bytes"))
         }
         let batch: CallTraceBatch
         do {
             batch = try JSONDecoder().decode(CallTraceBatch.self, from: body)
         } catch {
-            return .failure(WireProblem("the trace body is not a call trace batch: \(error)".prefix(300).description))
+            return .failure(WireFormatError("the trace body is not a call trace batch: \(error)".prefix(300).description))
         }
-        if let problem = batch.problem { return .failure(WireProblem(problem)) }
+        if let problem = batch.problem { return .failure(WireFormatError(problem)) }
         return .success(batch)
     }
 
@@ -143,16 +143,5 @@ public struct TracedPing: Sendable, Equatable, Codable {
     public init(id: String, query: String) {
         self.id = id
         self.query = query
-    }
-}
-
-/// A reason the census refuses a request body.
-public struct WireProblem: Error, Sendable, Equatable {
-    /// What is wrong, for the HTTP 400 answer.
-    public let reason: String
-
-    /// Creates a problem.
-    public init(_ reason: String) {
-        self.reason = reason
     }
 }
