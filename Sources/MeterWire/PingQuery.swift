@@ -19,7 +19,9 @@ public struct PingQuery: Sendable {
 
     /// Reads `query` (the part after `?`).
     public static func parse(_ query: Substring) -> Result<PingQuery, Problem> {
-        var parsed = PingQuery(bytes: Array(query.utf8), ranges: Array(repeating: nil, count: Self.fieldCount))
+        // A native string's bytes are contiguous: one copy, not an iteration byte by byte.
+        let bytes = query.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(query.utf8)
+        var parsed = PingQuery(bytes: bytes, ranges: Array(repeating: nil, count: Self.fieldCount))
         if let problem = parsed.locateFields() { return .failure(problem) }
         return .success(parsed)
     }

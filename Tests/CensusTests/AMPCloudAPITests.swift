@@ -41,7 +41,7 @@ import Testing
                 }
             }
             #expect(try await Self.staticRows(server) == ["EntityName_AMP": 65])
-            let stats = await server.sinceStart
+            let stats = server.sinceStart
             #expect(stats.ampEvents == 8 && stats.ampSessions == 1 && stats.rejected == 0)
             let session = try await server.store.report(ReportQuery(appid: "P" + Self.apid)).first
             #expect(session?.views == 1 && session?.devices == 1)

@@ -26,7 +26,7 @@ import Testing
                 #expect(String(buffer: response.body) == "duplicate\n")
             }
             #expect(try await server.store.counts() == (1, 0))
-            #expect(await server.sinceStart.duplicates == 1)
+            #expect(server.sinceStart.duplicates == 1)
         }
     }
 

@@ -100,7 +100,7 @@ import Glibc
         api.end()
         await api.meter?.flush(advancing: clock)
         let rows = try await census.server.store.report(ReportQuery(appid: appid))
-        let counters = await census.server.sinceStart
+        let counters = census.server.sinceStart
         await census.stop()
         #expect(rows.map(\.creditedSeconds) == [position - 1])
         #expect(api.meter?.diagnostics.counters.rejected == 0)

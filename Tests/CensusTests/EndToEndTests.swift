@@ -90,7 +90,7 @@ import FoundationNetworking
         let (_, health) = try await session.data(from: URL(string: "\(base)/healthz")!)
         let counts = try await census.server.store.counts()
         let reasons = try await census.server.store.rejectReasons()
-        let batches = await census.server.writer.batches
+        let batches = census.server.writer.batches
         await census.stop()
         #expect(statuses.filter { $0 == 200 }.count == 10_000)
         #expect(statuses.filter { $0 == 400 }.count == 1_000)

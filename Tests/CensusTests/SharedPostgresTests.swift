@@ -50,8 +50,8 @@ struct SharedPostgresTests {
         await first.stop()
         await second.stop()
         #expect(rows.map { "\($0.assetid) \($0.creditedSeconds)" }.sorted() == ["Shared_AMP 65", "vid1 2000"])
-        let firstStats = await first.server.sinceStart
-        let secondStats = await second.server.sinceStart
+        let firstStats = first.server.sinceStart
+        let secondStats = second.server.sinceStart
         #expect(firstStats.stored + secondStats.stored == 200)
         // At least one answer per ping says duplicate (more if a request was sent again after a timeout).
         #expect(firstStats.duplicates + secondStats.duplicates >= 200)

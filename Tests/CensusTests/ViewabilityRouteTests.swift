@@ -30,7 +30,7 @@ import Testing
                     #expect(rows.map { "\($0.session) \($0.assetid) \($0.pings) \($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds)" }
                             == ["s1 vid1 1 58 39 59"])
                 }
-                #expect(await server.sinceStart.viewabilityPings == 1)
+                #expect(server.sinceStart.viewabilityPings == 1)
             }
         }
     }

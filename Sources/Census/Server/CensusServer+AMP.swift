@@ -23,11 +23,11 @@ extension CensusServer {
                 switch try await ampIngest.record(event) {
                 case .failure(let rejection): return await reject(rejection.reason, uri: uri)
                 case .success:
-                    await counters.update { $0.ampEvents += 1 }
+                    counters.update { $0.ampEvents += 1 }
                     return .text(.ok, "stored")
                 }
             } catch {
-                await recordStorageFailure(error)
+                recordStorageFailure(error)
                 return .text(.serviceUnavailable, "storage unavailable; retry later")
             }
         }
@@ -38,7 +38,7 @@ extension CensusServer {
         switch AMPSessionPing.parse(values) {
         case .failure(let rejection): return await rejectReply(rejection.reason, uri: uri)
         case .success:
-            await counters.update { $0.ampSessions += 1 }
+            counters.update { $0.ampSessions += 1 }
             return CensusReply(status: .ok, text: "session")
         }
     }

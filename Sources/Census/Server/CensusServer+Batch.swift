@@ -38,11 +38,11 @@ extension CensusServer {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         } catch {
-            await recordStorageFailure(error)
+            recordStorageFailure(error)
             return .text(.serviceUnavailable, "storage unavailable; retry later")
         }
         let stored = outcomes.filter { $0 == .stored }.count
-        await recordAccepted(stored: stored, duplicates: outcomes.count - stored)
+        recordAccepted(stored: stored, duplicates: outcomes.count - stored)
         return try BatchAnswer(stored: stored, duplicates: outcomes.count - stored, rejected: rejected)
             .response(from: request, context: context)
     }

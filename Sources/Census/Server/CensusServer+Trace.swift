@@ -19,12 +19,12 @@ extension CensusServer {
         case .success(let batch):
             do {
                 let new = try await store.insert(batch, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
-                await counters.update { $0.traceEntries += new }
+                counters.update { $0.traceEntries += new }
                 feed.publish(.calls(session: batch.session, appid: batch.appid,
                                     calls: batch.entries.map { TraceWalk.describe($0) }))
                 return .text(.ok, "stored \(new) of \(batch.entries.count)")
             } catch {
-                await recordStorageFailure(error)
+                recordStorageFailure(error)
                 return .text(.serviceUnavailable, "storage unavailable; retry later")
             }
         }

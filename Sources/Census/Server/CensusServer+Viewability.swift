@@ -21,10 +21,10 @@ extension CensusServer {
         case .success(let ping):
             do {
                 let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
-                if isNew { await counters.update { $0.viewabilityPings += 1 } }
+                if isNew { counters.update { $0.viewabilityPings += 1 } }
                 return .text(.ok, isNew ? "stored" : "duplicate")
             } catch {
-                await recordStorageFailure(error)
+                recordStorageFailure(error)
                 return .text(.serviceUnavailable, "storage unavailable; retry later")
             }
         }

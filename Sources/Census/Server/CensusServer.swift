@@ -28,9 +28,7 @@ public struct CensusServer: Sendable {
     }
 
     /// Counters since start.
-    public var sinceStart: CensusCounters {
-        get async { await counters.value }
-    }
+    public var sinceStart: CensusCounters { counters.value }
 
     /// The router with every census route.
     public func router() -> Router<BasicRequestContext> {
@@ -54,7 +52,7 @@ public struct CensusServer: Sendable {
         }
         api.get("stats") { _, _ in
             let counts = try await self.store.counts()
-            return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: await self.sinceStart)
+            return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: self.sinceStart)
         }
         addSessionRoutes(to: api)
         return router
@@ -66,7 +64,7 @@ public struct CensusServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [PingIngestHandler(server: self)])),
+            server: .http1(configuration: .init(additionalChannelHandlers: [PingIngestInstaller(server: self)])),
             configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
@@ -76,41 +74,47 @@ public struct CensusServer: Sendable {
         await ingestPing(query: Substring(request.uri.query ?? ""), uri: request.uri.description).response
     }
 
-    /// `GET /cgi-bin/gn`: validates, stores and answers one ping (the route and ``PingIngestHandler``,
-    /// the fast path below the router, share it).
+    /// `GET /cgi-bin/gn`: validates, stores and answers one ping (the route; ``PingIngestHandler``,
+    /// the fast path below the router, does the same from its event loop).
     func ingestPing(query: Substring, uri: String) async -> CensusReply {
-        let read = PingValidator.read(query: query, uriLength: uri.utf8.count)
-        if case .success(let parsed) = read, parsed.value(.product) == AMPSessionPing.product,
-           case .success(let values) = PingValidator.parameters(of: query) {
-            return await receiveAMPSession(values, uri: uri)
-        }
-        switch read.flatMap({ PingValidator.validate($0, rawQuery: query) }) {
-        case .success(let ping):
+        switch PingIntake.read(query: query, uri: uri) {
+        case .store(let ping):
             do {
-                let outcome = try await writer.write(ping)
-                await recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
-                feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
-                                   assetid: ping.assetID, seconds: ping.creditedSeconds))
-                return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
+                return accepted(ping, try await writer.write(ping))
             } catch {
-                await recordStorageFailure(error)
-                return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
+                return storageFailed(error)
             }
-        case .failure(let rejection):
-            return await rejectReply(rejection.reason, uri: uri)
+        case .reject(let reason):
+            return await rejectReply(reason, uri: uri)
+        case .ampSession(let values):
+            return await receiveAMPSession(values, uri: uri)
         }
     }
 
-    func recordAccepted(stored: Int, duplicates: Int) async {
-        await counters.update {
+    /// Counts and publishes a committed ping, and says what became of it.
+    func accepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) -> CensusReply {
+        recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
+        feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
+                           assetid: ping.assetID, seconds: ping.creditedSeconds))
+        return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
+    }
+
+    /// Counts a ping the store refused, and asks the SDK to retry.
+    func storageFailed(_ error: any Error) -> CensusReply {
+        recordStorageFailure(error)
+        return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
+    }
+
+    func recordAccepted(stored: Int, duplicates: Int) {
+        counters.update {
             $0.stored += stored
             $0.duplicates += duplicates
         }
     }
 
-    func recordStorageFailure(_ error: any Error) async {
+    func recordStorageFailure(_ error: any Error) {
         logger.error("ping not stored", metadata: ["error": "\(error)"])
-        await counters.update { $0.storageFailures += 1 }
+        counters.update { $0.storageFailures += 1 }
     }
 
     func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> Response {
@@ -119,17 +123,26 @@ public struct CensusServer: Sendable {
 
     /// Counts, logs and records a refused request, and says why.
     func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
-        await counters.update { $0.rejected += 1 }
+        countReject(reason)
+        do {
+            try await writer.recordReject(reason: reason, rawRequest: uri)
+        } catch {
+            rejectNotRecorded(error)
+        }
+        return CensusReply(status: status, text: reason)
+    }
+
+    /// Counts, logs and publishes a refused request (before it is recorded).
+    func countReject(_ reason: String) {
+        counters.update { $0.rejected += 1 }
         // Debug: a flood of bad requests must not become a flood of log lines (the dashboard and
         // GET /api/v1/rejects show every reason).
         logger.debug("rejected", metadata: ["reason": "\(reason)"])
         feed.publish(.reject(reason: reason))
-        do {
-            try await writer.recordReject(reason: reason, rawRequest: uri)
-        } catch {
-            logger.error("reject not recorded", metadata: ["error": "\(error)"])
-        }
-        return CensusReply(status: status, text: reason)
+    }
+
+    func rejectNotRecorded(_ error: any Error) {
+        logger.error("reject not recorded", metadata: ["error": "\(error)"])
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
@@ -139,7 +152,7 @@ public struct CensusServer: Sendable {
         }
         do {
             let settings = try await store.settings(for: apid)
-            await counters.update { $0.configRequests += 1 }
+            counters.update { $0.configRequests += 1 }
             return try ConfigAnswer(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
                 .response(from: request, context: context)
         } catch {

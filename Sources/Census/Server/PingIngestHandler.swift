@@ -1,26 +1,27 @@
-import Hummingbird
+import Logging
 import MeterWire
 import NIOCore
-import NIOHTTPTypes
+import NIOHTTP1
+import NIOHTTPTypesHTTP1
 
 /// The ping fast path (docs/performance.md): a channel handler in each HTTP/1 connection's
-/// pipeline, after the HTTP codec and before Hummingbird's request handling, that answers
-/// `GET /cgi-bin/gn?…` itself — same reader, validator, group-commit writer and answers as the
-/// route (``CensusServer/ingestPing(query:uri:)``) — and passes every other request on untouched.
-/// It saves each ping the router, the per-request task and the request/response types.
+/// pipeline, right after NIO's HTTP/1 decoder and before the conversion to HTTP types and
+/// Hummingbird's request handling, that answers `GET /cgi-bin/gn?…` itself — same reader,
+/// validator, group-commit writer and answers as the route (``CensusServer/ingestPing(query:uri:)``)
+/// — and passes every other request on untouched. It saves each ping the router, the task per
+/// request, and converting the request and response to and from HTTP types.
 ///
 /// Requests reach it one at a time: the HTTP server pipeline's pipelining assistance holds the
 /// next request of a connection until the current response has been written.
 final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private static let prefix = WireRoute.ping + "?"
     private let server: CensusServer
-    /// The path (with query) of the ping being received, or nil while passing a request on.
-    private var ping: String?
-    private var closesAfterResponse = false
+    /// The ping being received (its path with query), or nil while passing a request on.
+    private var ping: (uri: String, version: HTTPVersion, keepAlive: Bool)?
 
     init(server: CensusServer) {
         self.server = server
@@ -29,9 +30,8 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let request):
-            if request.method == .get, let path = request.path, path.hasPrefix(Self.prefix) {
-                ping = path
-                closesAfterResponse = request.headerFields[.connection]?.lowercased() == "close"
+            if request.method == .GET, request.uri.hasPrefix(Self.prefix) {
+                ping = (request.uri, request.version, request.isKeepAlive)
             } else {
                 ping = nil
                 context.fireChannelRead(data)
@@ -39,37 +39,83 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .body:
             if ping == nil { context.fireChannelRead(data) }
         case .end:
-            guard let path = ping else { return context.fireChannelRead(data) }
+            guard let received = ping else { return context.fireChannelRead(data) }
             ping = nil
-            answer(path, closing: closesAfterResponse, context: context)
+            answer(received.uri, version: received.version, keepAlive: received.keepAlive, context: context)
         }
     }
 
-    private func answer(_ path: String, closing: Bool, context: ChannelHandlerContext) {
-        let boundHandler = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let boundContext = NIOLoopBound(context, eventLoop: context.eventLoop)
+    /// Reads and validates the ping here, on the event loop, and hands it to the group commit,
+    /// which answers on this loop once it is committed: no task per ping.
+    private func answer(_ path: String, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let server = self.server
-        let eventLoop = context.eventLoop
-        let query = path.dropFirst(Self.prefix.count)
-        Task {
-            let reply = await server.ingestPing(query: query, uri: path)
-            eventLoop.execute {
-                boundHandler.value.write(reply, closing: closing, context: boundContext.value)
+        let reply: @Sendable (CensusReply) -> Void = { reply in
+            bound.value.handler.write(reply, version: version, keepAlive: keepAlive, context: bound.value.context)
+        }
+        let query = path.utf8.dropFirst(Self.prefix.utf8.count)
+        switch PingIntake.read(query: Substring(query), uri: path) {
+        case .store(let ping):
+            server.writer.submit(ping, on: context.eventLoop) { result in
+                switch result {
+                case .success(let outcome): reply(server.accepted(ping, outcome))
+                case .failure(let error): reply(server.storageFailed(error))
+                }
+            }
+        case .reject(let reason):
+            server.countReject(reason)
+            server.writer.submitReject(reason: reason, rawRequest: path, on: context.eventLoop) { result in
+                if case .failure(let error) = result { server.rejectNotRecorded(error) }
+                reply(CensusReply(status: .badRequest, text: reason))
+            }
+        case .ampSession(let values):
+            let eventLoop = context.eventLoop
+            Task {
+                let answer = await server.receiveAMPSession(values, uri: path)
+                eventLoop.execute { reply(answer) }
             }
         }
     }
 
-    private func write(_ reply: CensusReply, closing: Bool, context: ChannelHandlerContext) {
-        let body = context.channel.allocator.buffer(string: reply.text + "\n")
-        var fields: HTTPFields = [.contentType: "text/plain; charset=utf-8", .contentLength: String(body.readableBytes)]
-        if closing { fields[.connection] = "close" }
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: reply.status, headerFields: fields))), promise: nil)
-        context.write(wrapOutboundOut(.body(body)), promise: nil)
-        let done = context.eventLoop.makePromise(of: Void.self)
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
-        if closing {
-            let channel = context.channel
-            done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    private func write(_ reply: CensusReply, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+        var body = context.channel.allocator.buffer(capacity: reply.text.utf8.count + 1)
+        body.writeString(reply.text)
+        body.writeInteger(UInt8(ascii: "\n"))
+        var headers = HTTPHeaders([("content-type", "text/plain; charset=utf-8"), ("content-length", String(body.readableBytes))])
+        if !keepAlive {
+            headers.add(name: "connection", value: "close")
+        } else if version.minor == 0 {
+            headers.add(name: "connection", value: "keep-alive")
         }
+        let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: reply.status.code), headers: headers)
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        guard !keepAlive else { return context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+}
+
+/// Puts a ``PingIngestHandler`` in front of the conversion to HTTP types when Hummingbird builds
+/// a connection's pipeline (its extension point adds handlers only after that conversion), then
+/// steps out. Should the conversion be missing, pings take the router's route: slower, same answers.
+final class PingIngestInstaller: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Any
+
+    private let server: CensusServer
+
+    init(server: CensusServer) {
+        self.server = server
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        let pipeline = context.pipeline.syncOperations
+        do {
+            let conversion = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
+            try pipeline.addHandler(PingIngestHandler(server: server), position: .before(conversion))
+        } catch {
+            server.logger.warning("ping fast path not installed; pings go through the router", metadata: ["error": "\(error)"])
+        }
+        pipeline.removeHandler(context: context, promise: nil)
     }
 }

@@ -14,6 +14,21 @@ public protocol CensusDatabase: Sendable {
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
     /// Releases connections.
     func close() async
+    /// Inserts `pings` in one statement and returns the ids that were new (see
+    /// ``PingStore/insert(_:receivedAt:)``); a backend may write them its own faster way.
+    func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String>
+}
+
+extension CensusDatabase {
+    /// The portable insert, through SQLKit.
+    public func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+        try await withSQL { db in
+            var insert = db.insert(into: "census_pings").columns(PingStore.pingColumns)
+            for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
+            let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
+            return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
+        }
+    }
 }
 
 /// Where the census keeps its data: a SQLite file (embedded, the default) or a PostgreSQL URL.
@@ -52,24 +67,35 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// SQLite through sqlite-nio: one connection, which serialises statements on its own thread.
+/// SQLite through sqlite-nio: one connection on a thread of its own, which serialises statements.
+/// (sqlite-nio's shared pool would run consecutive statements of the one connection on whichever
+/// of its threads is free: a wake-up of another thread and a cold cache per group commit.)
 final class SQLiteCensusDatabase: CensusDatabase {
     let backendName = "sqlite"
-    private let connection: SQLiteConnection
+    let connection: SQLiteConnection
+    private let thread: NIOThreadPool
 
-    private init(connection: SQLiteConnection) {
+    private init(connection: SQLiteConnection, thread: NIOThreadPool) {
         self.connection = connection
+        self.thread = thread
     }
 
     static func open(path: String, logger: Logger) async throws -> SQLiteCensusDatabase {
-        let connection = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-        let sql = connection.sql()
-        // WAL lets reports read while pings are written; NORMAL syncs at checkpoints, which the
-        // group commit makes rare.
-        try await sql.raw("PRAGMA journal_mode=WAL").run()
-        try await sql.raw("PRAGMA synchronous=NORMAL").run()
-        try await sql.raw("PRAGMA busy_timeout=5000").run()
-        return SQLiteCensusDatabase(connection: connection)
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        do {
+            let connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+            let sql = connection.sql()
+            // WAL lets reports read while pings are written; NORMAL syncs at checkpoints only.
+            try await sql.raw("PRAGMA journal_mode=WAL").run()
+            try await sql.raw("PRAGMA synchronous=NORMAL").run()
+            try await sql.raw("PRAGMA busy_timeout=5000").run()
+            return SQLiteCensusDatabase(connection: connection, thread: thread)
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
     }
 
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
@@ -78,6 +104,7 @@ final class SQLiteCensusDatabase: CensusDatabase {
 
     func close() async {
         try? await connection.close()
+        try? await thread.shutdownGracefully()
     }
 }
 

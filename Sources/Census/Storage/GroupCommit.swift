@@ -1,46 +1,117 @@
+import NIOConcurrencyHelpers
+import NIOCore
+
 /// Group commit: concurrent requests hand their items to one writer, which commits whatever has
 /// accumulated in one statement (one commit, one sync) while the previous batch was being
-/// written. Each request still returns only after its own item is committed.
-public actor GroupCommit<Item: Sendable, Outcome: Sendable> {
+/// written. Each request still learns its outcome only after its own item is committed.
+///
+/// Items come in two ways: ``write(_:)`` for async callers, and ``submit(_:on:completion:)`` for
+/// the ping fast path, which answers from its event loop without a task per ping. After a commit,
+/// the completions of one event loop run in one job on that loop: a batch of 64 pings from two
+/// event loops costs two cross-thread wake-ups, not 64 (docs/performance.md).
+public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
     public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
+    /// Learns an item's outcome.
+    public typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
+
+    private struct Waiting: Sendable {
+        let item: Item
+        let eventLoop: (any EventLoop)?
+        let completion: Completion
+    }
+
+    private struct State: Sendable {
+        var waiting: [Waiting] = []
+        var writing = false
+        var batches = 0
+    }
 
     private let commit: Commit
     private let maxBatch: Int
-    private var waiting: [(item: Item, continuation: CheckedContinuation<Outcome, Error>)] = []
-    private var writing = false
-    /// Batches committed so far (for load checks: far fewer than items under load).
-    public private(set) var batches = 0
+    private let state = NIOLockedValueBox(State())
 
     /// Creates a writer committing at most `maxBatch` items per statement with `commit`.
     public init(maxBatch: Int = 500, commit: @escaping Commit) {
-        self.maxBatch = maxBatch
+        self.maxBatch = max(1, maxBatch)
         self.commit = commit
+    }
+
+    /// Batches committed so far (for load checks: far fewer than items under load).
+    public var batches: Int {
+        state.withLockedValue { $0.batches }
     }
 
     /// Commits `item` and returns its outcome once it is committed.
     public func write(_ item: Item) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
-            waiting.append((item, continuation))
-            if !writing {
-                writing = true
-                Task { await self.drain() }
-            }
+            submit(item) { continuation.resume(with: $0) }
         }
     }
 
+    /// Commits `item` and calls `completion` once it is committed (or failed): on `eventLoop`
+    /// when one is given, else on the writer's task.
+    public func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
+        let startsWriter = state.withLockedValue { state in
+            state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
+            guard !state.writing else { return false }
+            state.writing = true
+            return true
+        }
+        if startsWriter {
+            Task { await self.drain() }
+        }
+    }
+
+    /// Commits batches until nothing waits; the writer flag is cleared under the same lock that
+    /// sees the queue empty, so an item submitted meanwhile is never left without a writer.
     private func drain() async {
-        while !waiting.isEmpty {
-            let batch = Array(waiting.prefix(maxBatch))
-            waiting.removeFirst(batch.count)
-            batches += 1
+        while true {
+            let batch = state.withLockedValue { state -> [Waiting] in
+                guard !state.waiting.isEmpty else {
+                    state.writing = false
+                    return []
+                }
+                state.batches += 1
+                guard state.waiting.count > maxBatch else {
+                    defer { state.waiting.removeAll(keepingCapacity: true) }
+                    return state.waiting
+                }
+                defer { state.waiting.removeFirst(maxBatch) }
+                return Array(state.waiting.prefix(maxBatch))
+            }
+            guard !batch.isEmpty else { return }
+            let results: [Result<Outcome, any Error>]
             do {
                 let outcomes = try await commit(batch.map(\.item))
-                for (entry, outcome) in zip(batch, outcomes) { entry.continuation.resume(returning: outcome) }
+                guard outcomes.count == batch.count else { throw GroupCommitError.outcomeCountMismatch }
+                results = outcomes.map { .success($0) }
             } catch {
-                batch.forEach { $0.continuation.resume(throwing: error) }
+                results = Array(repeating: .failure(error), count: batch.count)
+            }
+            complete(batch, with: results)
+        }
+    }
+
+    private func complete(_ batch: [Waiting], with results: [Result<Outcome, any Error>]) {
+        var byLoop: [ObjectIdentifier: (loop: any EventLoop, calls: [(Completion, Result<Outcome, any Error>)])] = [:]
+        for (waiting, result) in zip(batch, results) {
+            guard let loop = waiting.eventLoop else {
+                waiting.completion(result)
+                continue
+            }
+            byLoop[ObjectIdentifier(loop), default: (loop, [])].calls.append((waiting.completion, result))
+        }
+        for (loop, calls) in byLoop.values {
+            loop.execute {
+                for (completion, result) in calls { completion(result) }
             }
         }
-        writing = false
     }
+}
+
+/// A commit that broke its contract.
+enum GroupCommitError: Error {
+    /// The commit returned a different number of outcomes than items.
+    case outcomeCountMismatch
 }

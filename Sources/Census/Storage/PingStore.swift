@@ -85,12 +85,7 @@ public struct PingStore: Sendable {
     /// id already stored is left alone, so a re-delivered ping is credited once.
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
-        return try await database.withSQL { db in
-            var insert = db.insert(into: "census_pings").columns(Self.pingColumns)
-            for ping in pings { insert = insert.values(Self.values(of: ping, receivedAt: receivedAt)) }
-            let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
-            return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
-        }
+        return try await database.insertPings(pings, receivedAt: receivedAt)
     }
 
     /// Records a refused request with its reason.

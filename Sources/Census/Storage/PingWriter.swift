@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// The census's two group-commit writers (``GroupCommit``): pings, and the refused requests with
 /// their reasons, so that a flood of bad requests costs as few commits as a flood of good ones.
@@ -38,15 +39,25 @@ public struct PingWriter: Sendable {
         try await pings.write(ping)
     }
 
+    /// Stores `ping` and calls `completion` on `eventLoop` once it is committed (the fast path).
+    public func submit(_ ping: IncomingPing, on eventLoop: any EventLoop,
+                       completion: @escaping GroupCommit<IncomingPing, Outcome>.Completion) {
+        pings.submit(ping, on: eventLoop, completion: completion)
+    }
+
     /// Records a refused request and returns once it is committed.
     public func recordReject(reason: String, rawRequest: String) async throws {
         try await rejects.write(Reject(reason: reason, rawRequest: rawRequest))
     }
 
-    /// Ping batches written so far (for load checks: far fewer than pings under load).
-    public var batches: Int {
-        get async { await pings.batches }
+    /// Records a refused request and calls `completion` on `eventLoop` once it is committed.
+    public func submitReject(reason: String, rawRequest: String, on eventLoop: any EventLoop,
+                             completion: @escaping GroupCommit<Reject, Void>.Completion) {
+        rejects.submit(Reject(reason: reason, rawRequest: rawRequest), on: eventLoop, completion: completion)
     }
+
+    /// Ping batches written so far (for load checks: far fewer than pings under load).
+    public var batches: Int { pings.batches }
 
     private static func now() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

@@ -1,0 +1,24 @@
+/// What to do with a `GET /cgi-bin/gn` request, decided synchronously (on the event loop, on the
+/// fast path) before anything is stored: the validator's verdict, or the Google AMP session ping,
+/// which has a route of its own.
+enum PingIntake {
+    /// A valid ping, to store.
+    case store(IncomingPing)
+    /// A refused request, with the reason recorded and answered.
+    case reject(String)
+    /// A Google AMP `prd=session` ping, with its decoded parameters.
+    case ampSession([String: String])
+
+    /// Reads `query` (the part after `?`) of the request `uri`.
+    static func read(query: Substring, uri: String) -> PingIntake {
+        let read = PingValidator.read(query: query, uriLength: uri.utf8.count)
+        if case .success(let parsed) = read, parsed.value(.product) == AMPSessionPing.product,
+           case .success(let values) = PingValidator.parameters(of: query) {
+            return .ampSession(values)
+        }
+        switch read.flatMap({ PingValidator.validate($0, rawQuery: query) }) {
+        case .success(let ping): return .store(ping)
+        case .failure(let rejection): return .reject(rejection.reason)
+        }
+    }
+}
