@@ -70,41 +70,6 @@ public struct CensusServer: Sendable {
             logger: logger)
     }
 
-    private func receivePing(_ request: Request) async -> Response {
-        await ingestPing(query: Substring(request.uri.query ?? ""), uri: request.uri.description).response
-    }
-
-    /// `GET /cgi-bin/gn`: validates, stores and answers one ping (the route; ``PingIngestHandler``,
-    /// the fast path below the router, does the same from its event loop).
-    func ingestPing(query: Substring, uri: String) async -> CensusReply {
-        switch PingIntake.read(query: query, uri: uri) {
-        case .store(let ping):
-            do {
-                return accepted(ping, try await writer.write(ping))
-            } catch {
-                return storageFailed(error)
-            }
-        case .reject(let reason):
-            return await rejectReply(reason, uri: uri)
-        case .ampSession(let values):
-            return await receiveAMPSession(values, uri: uri)
-        }
-    }
-
-    /// Counts and publishes a committed ping, and says what became of it.
-    func accepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) -> CensusReply {
-        recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
-        feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
-                           assetid: ping.assetID, seconds: ping.creditedSeconds))
-        return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
-    }
-
-    /// Counts a ping the store refused, and asks the SDK to retry.
-    func storageFailed(_ error: any Error) -> CensusReply {
-        recordStorageFailure(error)
-        return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
-    }
-
     func recordAccepted(stored: Int, duplicates: Int) {
         counters.update {
             $0.stored += stored

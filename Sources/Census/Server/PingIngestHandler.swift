@@ -7,7 +7,7 @@ import NIOHTTPTypesHTTP1
 /// The ping fast path (docs/performance.md): a channel handler in each HTTP/1 connection's
 /// pipeline, right after NIO's HTTP/1 decoder and before the conversion to HTTP types and
 /// Hummingbird's request handling, that answers `GET /cgi-bin/gn?…` itself — same reader,
-/// validator, group-commit writer and answers as the route (``CensusServer/ingestPing(query:uri:)``)
+/// validator, group-commit writer and answers as the route (``CensusServer/ingestPing(query:uri:on:reply:)``)
 /// — and passes every other request on untouched. It saves each ping the router, the task per
 /// request, and converting the request and response to and from HTTP types.
 ///
@@ -45,35 +45,13 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// Reads and validates the ping here, on the event loop, and hands it to the group commit,
-    /// which answers on this loop once it is committed: no task per ping.
+    /// Reads and validates the ping here, on the event loop; the group commit answers on this
+    /// loop once it is committed: no task per ping.
     private func answer(_ path: String, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let server = self.server
-        let reply: @Sendable (CensusReply) -> Void = { reply in
+        let query = Substring(path.utf8.dropFirst(Self.prefix.utf8.count))
+        server.ingestPing(query: query, uri: path, on: context.eventLoop) { reply in
             bound.value.handler.write(reply, version: version, keepAlive: keepAlive, context: bound.value.context)
-        }
-        let query = path.utf8.dropFirst(Self.prefix.utf8.count)
-        switch PingIntake.read(query: Substring(query), uri: path) {
-        case .store(let ping):
-            server.writer.submit(ping, on: context.eventLoop) { result in
-                switch result {
-                case .success(let outcome): reply(server.accepted(ping, outcome))
-                case .failure(let error): reply(server.storageFailed(error))
-                }
-            }
-        case .reject(let reason):
-            server.countReject(reason)
-            server.writer.submitReject(reason: reason, rawRequest: path, on: context.eventLoop) { result in
-                if case .failure(let error) = result { server.rejectNotRecorded(error) }
-                reply(CensusReply(status: .badRequest, text: reason))
-            }
-        case .ampSession(let values):
-            let eventLoop = context.eventLoop
-            Task {
-                let answer = await server.receiveAMPSession(values, uri: path)
-                eventLoop.execute { reply(answer) }
-            }
         }
     }
 

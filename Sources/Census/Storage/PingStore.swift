@@ -72,13 +72,30 @@ public struct PingStore: Sendable {
         "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name", "ott_type",
     ]
 
-    /// A ping's row, in ``pingColumns`` order.
-    static func values(of ping: IncomingPing, receivedAt: Int64) -> [any Encodable & Sendable] {
+    /// A value of a ping's row: the two column types of `census_pings`.
+    enum ColumnValue {
+        case text(String)
+        case integer(Int64)
+    }
+
+    /// A ping's row, in ``pingColumns`` order (the one list both inserts bind).
+    static func row(of ping: IncomingPing, receivedAt: Int64) -> [ColumnValue] {
         [
-            ping.pingID, receivedAt, ping.appID, ping.product, ping.pingType, ping.kind.rawValue,
-            ping.assetID, ping.creditedSeconds, ping.sessionID, ping.deviceID, ping.optedOut ? 1 : 0,
-            ping.createdAt, ping.rawQuery, ping.channelName, ping.ottType,
+            .text(ping.pingID), .integer(receivedAt), .text(ping.appID), .text(ping.product), .text(ping.pingType),
+            .text(ping.kind.rawValue), .text(ping.assetID), .integer(ping.creditedSeconds), .text(ping.sessionID),
+            .text(ping.deviceID), .integer(ping.optedOut ? 1 : 0), .integer(ping.createdAt), .text(ping.rawQuery),
+            .text(ping.channelName), .text(ping.ottType),
         ]
+    }
+
+    /// A ping's row, in ``pingColumns`` order, for SQLKit.
+    static func values(of ping: IncomingPing, receivedAt: Int64) -> [any Encodable & Sendable] {
+        row(of: ping, receivedAt: receivedAt).map { value -> any Encodable & Sendable in
+            switch value {
+            case .text(let text): text
+            case .integer(let number): number
+            }
+        }
     }
 
     /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping

@@ -39,8 +39,8 @@ public struct PingWriter: Sendable {
         try await pings.write(ping)
     }
 
-    /// Stores `ping` and calls `completion` on `eventLoop` once it is committed (the fast path).
-    public func submit(_ ping: IncomingPing, on eventLoop: any EventLoop,
+    /// Stores `ping` and calls `completion` once it is committed: on `eventLoop` when one is given.
+    public func submit(_ ping: IncomingPing, on eventLoop: (any EventLoop)?,
                        completion: @escaping GroupCommit<IncomingPing, Outcome>.Completion) {
         pings.submit(ping, on: eventLoop, completion: completion)
     }
@@ -50,8 +50,8 @@ public struct PingWriter: Sendable {
         try await rejects.write(Reject(reason: reason, rawRequest: rawRequest))
     }
 
-    /// Records a refused request and calls `completion` on `eventLoop` once it is committed.
-    public func submitReject(reason: String, rawRequest: String, on eventLoop: any EventLoop,
+    /// Records a refused request and calls `completion` once it is committed: on `eventLoop` when one is given.
+    public func submitReject(reason: String, rawRequest: String, on eventLoop: (any EventLoop)?,
                              completion: @escaping GroupCommit<Reject, Void>.Completion) {
         rejects.submit(Reject(reason: reason, rawRequest: rawRequest), on: eventLoop, completion: completion)
     }

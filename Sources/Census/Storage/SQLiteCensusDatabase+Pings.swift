@@ -10,13 +10,12 @@ extension SQLiteCensusDatabase {
         var binds: [SQLiteData] = []
         binds.reserveCapacity(pings.count * PingStore.pingColumns.count)
         for ping in pings {
-            binds += [
-                .text(ping.pingID), .integer(SQLiteInt64(receivedAt)), .text(ping.appID), .text(ping.product),
-                .text(ping.pingType), .text(ping.kind.rawValue), .text(ping.assetID),
-                .integer(SQLiteInt64(ping.creditedSeconds)), .text(ping.sessionID), .text(ping.deviceID),
-                .integer(ping.optedOut ? 1 : 0), .integer(SQLiteInt64(ping.createdAt)), .text(ping.rawQuery),
-                .text(ping.channelName), .text(ping.ottType),
-            ]
+            for value in PingStore.row(of: ping, receivedAt: receivedAt) {
+                switch value {
+                case .text(let text): binds.append(.text(text))
+                case .integer(let number): binds.append(.integer(SQLiteInt64(number)))
+                }
+            }
         }
         let stored = NIOLockedValueBox(Set<String>())
         try await connection.query(Self.insertStatement(rows: pings.count), binds) { row in

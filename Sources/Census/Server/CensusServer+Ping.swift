@@ -1,0 +1,55 @@
+import Hummingbird
+import NIOCore
+
+/// `GET /cgi-bin/gn`: one ping, read and validated where it arrives, stored through the group
+/// commit, answered once committed. The route and ``PingIngestHandler`` (the fast path below the
+/// router) both come here.
+extension CensusServer {
+    func receivePing(_ request: Request) async -> Response {
+        let query = Substring(request.uri.query ?? "")
+        let uri = request.uri.description
+        return await withCheckedContinuation { answered in
+            ingestPing(query: query, uri: uri, on: nil) { answered.resume(returning: $0.response) }
+        }
+    }
+
+    /// Validates, stores and answers one ping: `reply` is called once, on `eventLoop` when one is
+    /// given (the fast path's), after the ping or its refusal is committed.
+    func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
+                    reply: @escaping @Sendable (CensusReply) -> Void) {
+        switch PingIntake.read(query: query, uri: uri) {
+        case .store(let ping):
+            writer.submit(ping, on: eventLoop) { result in
+                switch result {
+                case .success(let outcome): reply(accepted(ping, outcome))
+                case .failure(let error): reply(storageFailed(error))
+                }
+            }
+        case .reject(let reason):
+            countReject(reason)
+            writer.submitReject(reason: reason, rawRequest: uri, on: eventLoop) { result in
+                if case .failure(let error) = result { rejectNotRecorded(error) }
+                reply(CensusReply(status: .badRequest, text: reason))
+            }
+        case .ampSession(let values):
+            Task {
+                let answer = await receiveAMPSession(values, uri: uri)
+                if let eventLoop { eventLoop.execute { reply(answer) } } else { reply(answer) }
+            }
+        }
+    }
+
+    /// Counts and publishes a committed ping, and says what became of it.
+    func accepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) -> CensusReply {
+        recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
+        feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
+                           assetid: ping.assetID, seconds: ping.creditedSeconds))
+        return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
+    }
+
+    /// Counts a ping the store refused, and asks the SDK to retry.
+    func storageFailed(_ error: any Error) -> CensusReply {
+        recordStorageFailure(error)
+        return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
+    }
+}
