@@ -18,8 +18,16 @@ public enum WireEncoding {
 
     /// Percent-encodes `value` (its UTF-8 bytes).
     public static func encode(_ value: String) -> String {
+        // Most values (ids, numbers, flags) need no escape: the same string, no copy.
+        guard !value.utf8.allSatisfy(isLiteral) else { return value }
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(value.utf8.count)
+        bytes.reserveCapacity(value.utf8.count + 16)
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `value`, percent-encoded, to `bytes`.
+    public static func append(_ value: String, to bytes: inout [UInt8]) {
         for byte in value.utf8 {
             if isLiteral(byte) {
                 bytes.append(byte)
@@ -29,7 +37,6 @@ public enum WireEncoding {
                 bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes and `+` (a space); nil for a broken escape or invalid UTF-8.

@@ -120,6 +120,51 @@ import Testing
         #expect(PingRecordCodec.decode(Data(data.dropFirst())) == nil)      // a damaged header
         #expect(PingRecordCodec.decode(Data()) == nil)
         #expect(CRC32.checksum(Data("123456789".utf8)) == 0xCBF4_3926)   // the standard check value
+        // Eight bytes at a time and byte by byte agree, at every length and split.
+        let bytes = Data((0..<100).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        for length in 0...bytes.count {
+            let whole = CRC32.checksum(bytes.prefix(length))
+            var byteByByte = ~UInt32(0)
+            for byte in bytes.prefix(length) {
+                byteByByte ^= UInt32(byte)
+                for _ in 0..<8 { byteByByte = byteByByte & 1 == 1 ? 0xEDB8_8320 ^ (byteByByte >> 1) : byteByByte >> 1 }
+            }
+            #expect(whole == ~byteByByte)
+            let split = length / 3
+            let continued = bytes.prefix(length).dropFirst(split).withUnsafeBytes {
+                CRC32.checksum($0, continuing: CRC32.checksum(bytes.prefix(split)))
+            }
+            #expect(continued == whole)
+        }
+    }
+
+    @Test func everyPrefixOfARecordIsRefusedAndEveryFieldRoundTrips() {
+        let ping = Ping(id: "p-2", kind: .view, assetKind: .content, assetID: "vïd", creditedSeconds: -1,
+                        createdAt: 1_700_000_000.25, parameters: (0..<70).map { PingParameter("n\($0)", String(repeating: "é", count: $0 * 3)) })
+        for record in [PingRecord(ping: ping, recovered: false, body: #"{"a":1}"#, route: "/x"),
+                       PingRecord(ping: ping, recovered: true, body: "", route: nil)] {
+            let data = PingRecordCodec.encode(record)
+            #expect(PingRecordCodec.decode(data) == record)
+            for length in 0..<data.count { #expect(PingRecordCodec.decode(data.prefix(length)) == nil) }
+        }
+    }
+
+    @Test func aRecordQueuedByAnEarlierVersionIsStillRead() throws {
+        // Format 1: a magic line, the body's CRC-32 in hex, and the record as JSON.
+        let ping = Ping(id: "old-1", kind: .duration, assetKind: .content, assetID: "vid", creditedSeconds: 42,
+                        createdAt: 1_700_000_000, parameters: [PingParameter("c27", "cln,42")])
+        let record = PingRecord(ping: ping, recovered: false)
+        let body = try JSONEncoder().encode(record)
+        var legacy = Data("APPMETER-PING-1\n".utf8)
+        let hex = String(CRC32.checksum(body), radix: 16)
+        legacy.append(contentsOf: (String(repeating: "0", count: 8 - hex.count) + hex + "\n").utf8)
+        legacy.append(body)
+        #expect(PingRecordCodec.decode(legacy) == record)
+        var damaged = legacy
+        damaged[damaged.count - 2] ^= 0x20
+        #expect(PingRecordCodec.decode(damaged) == nil)
+        // What is written now is format 2.
+        #expect(PingRecordCodec.encode(record).starts(with: Data("APPMETER-PING-2\n".utf8)))
     }
 }
 

@@ -104,8 +104,15 @@ package struct MeterCore: Sendable {
         state == .processing && playheadTick > 0 && lastPlayhead != nil
     }
 
-    /// Handles `command`, called at `time`, appending what should happen to `effects`.
-    package mutating func handle(_ command: MeterCommand, at time: MeterInstant, into effects: inout [MeterEffect]) {
+    /// Handles `command`, called at `time`, appending what should happen to `effects`; returns
+    /// the outlook after it.
+    @discardableResult
+    package mutating func handle(_ command: MeterCommand, at time: MeterInstant, into effects: inout [MeterEffect]) -> MeterOutlook {
+        emit(command, at: time, into: &effects)
+        return outlook
+    }
+
+    private mutating func emit(_ command: MeterCommand, at time: MeterInstant, into effects: inout [MeterEffect]) {
         var out = Emission(effects: [], progress: MeterProgress(), logLevel: logLevel)
         swap(&out.effects, &effects)
         swap(&out.progress, &progress)
@@ -119,6 +126,11 @@ package struct MeterCore: Sendable {
     }
 
     private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
+        switch command {
+        // A simplified event and a wake-up change pings only through the commands they run.
+        case .playhead, .wakeUp, .track, .viewability: break
+        default: context.revision &+= 1
+        }
         switch command {
         case .play(let channel):
             let wasProcessing = state == .processing

@@ -12,6 +12,10 @@ struct PingContext: Sendable {
     var identity: PingIdentity
     /// The OTT device the stream plays on (`c71`/`c72`), from `updateOTT`.
     var ott = OTTStatus.disconnected
+    /// Moved on by the core for every command that can change what a ping says (all but
+    /// playheads, wake-ups and what only reaches parts through other commands): a part may reuse
+    /// a ping it built at the same revision, changing only its credit and time.
+    var revision = 0
 
     init(appInfo: AppInfo, sdkVersion: String, identifiers: IdentifierSource, identity: PingIdentity) {
         self.appInfo = appInfo

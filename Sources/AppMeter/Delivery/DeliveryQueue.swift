@@ -52,6 +52,8 @@ actor DeliveryQueue {
     var counters = DeliveryCounters()
     var consecutiveFailures = 0
     var reporters: [UUID: EventReporter] = [:]
+    /// The start of each attached instance's checkpoint keys (``checkpointKey(_:)``).
+    var checkpointKeys: [UUID: String] = [:]
     var pausedBy: Set<UUID> = []
     var uploading = false
     var waiters: [Waiter] = []
@@ -118,12 +120,14 @@ actor DeliveryQueue {
     /// Registers an instance that reports through this queue; the first one opens it.
     func attach(_ instance: UUID, reporter: EventReporter) {
         reporters[instance] = reporter
+        checkpointKeys[instance] = Self.checkpointKey(instance)
         open(reportingTo: instance)
     }
 
     /// Forgets an instance: its pause and its reporter.
     func detach(_ instance: UUID) {
         reporters[instance] = nil
+        checkpointKeys[instance] = nil
         resume(instance)
     }
 
@@ -141,8 +145,11 @@ actor DeliveryQueue {
     /// Stores (or, with nil, removes) `instance`'s credit checkpoint in `slot`: a provisional ping
     /// for the seconds credited since its last ping.
     func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) {
+        // The key's instance part is kept from `attach`: `uuidString` formats through snprintf on
+        // Linux, and a checkpoint is written every five seconds of playback.
         do {
-            try storage.save(Self.checkpointPrefix + instance.uuidString + "-" + slot.rawValue, record.map(PingRecordCodec.encode))
+            let key = (checkpointKeys[instance] ?? Self.checkpointKey(instance)) + slot.rawValue
+            try storage.save(key, record.map(PingRecordCodec.encode))
         } catch {
             counters.storageFailures += 1
             publish()
@@ -205,11 +212,21 @@ actor DeliveryQueue {
 
     // MARK: Queue bookkeeping
 
+    /// The start of `instance`'s checkpoint keys; the slot's name completes them.
+    static func checkpointKey(_ instance: UUID) -> String { checkpointPrefix + instance.uuidString + "-" }
+
+    /// `value` in decimal, zero-padded to `width` digits (keys sort by time, then sequence).
+    /// Not `String(format:)`, which took a tenth of a ping's delivery on Linux.
+    static func zeroPadded(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
     private func append(_ record: PingRecord, origin: UUID?) {
         sequence += 1
         let millis = Int64(max(0, clock.now().secondsSince1970) * 1000)
-        var key: String? = Self.recordPrefix + String(format: "%013lld-%06d-", millis, sequence % 1_000_000)
-            + FileStorage.safeName(record.ping.id)
+        var key: String? = Self.recordPrefix + Self.zeroPadded(millis, 13) + "-" + Self.zeroPadded(Int64(sequence % 1_000_000), 6)
+            + "-" + FileStorage.safeName(record.ping.id)
         do {
             try storage.save(key!, PingRecordCodec.encode(record))
         } catch {

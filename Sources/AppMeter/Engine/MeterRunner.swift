@@ -8,6 +8,8 @@ actor MeterRunner {
     /// Names this instance in the shared delivery queue (its checkpoint, its pings' outcomes).
     let instanceID: UUID
     private var core: MeterCore
+    /// The core's outlook after the last command (never read from `core` itself, which copies it).
+    private var outlook: MeterOutlook
     /// The call trace, in a development configuration (``AppInfo/tracesCalls``).
     private var tracer: CallTraceRecorder?
     private var effects: [MeterEffect] = []
@@ -23,6 +25,7 @@ actor MeterRunner {
     ) {
         self.instanceID = instanceID
         self.core = core
+        outlook = core.outlook
         self.tracer = tracer
         self.delivery = delivery
         self.reporter = reporter
@@ -39,7 +42,7 @@ actor MeterRunner {
         var batch: [CommandInbox.Item] = []
         batch.reserveCapacity(16)
         while case .batch(let wakeUpDue) = await inbox.next(
-            into: &batch, wakeUp: core.requestedWakeUp, lazyMayWait: core.playheadsMayWait
+            into: &batch, wakeUp: outlook.requestedWakeUp, lazyMayWait: outlook.playheadsMayWait
         ) {
             for item in batch {
                 switch item {
@@ -75,7 +78,7 @@ actor MeterRunner {
     private func handleWakeUps(dueBy time: MeterInstant) async {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<10_000 {
-            guard let due = core.partsWakeUp, due <= time else { return }
+            guard let due = outlook.partsWakeUp, due <= time else { return }
             await handle(.wakeUp, at: due)
         }
     }
@@ -83,11 +86,11 @@ actor MeterRunner {
     private func handle(_ command: MeterCommand, at time: MeterInstant) async {
         var due: [MeterEffect] = []
         swap(&due, &effects)
-        core.handle(command, at: time, into: &due)
+        outlook = core.handle(command, at: time, into: &due)
         for effect in due {
             await execute(effect, at: time)
         }
-        if let batch = tracer?.record(command, at: time, effects: due[...], state: core.state) {
+        if let batch = tracer?.record(command, at: time, effects: due[...], state: outlook.state) {
             await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
         }
         due.removeAll(keepingCapacity: true)
@@ -131,8 +134,8 @@ actor MeterRunner {
 
     /// Makes what the core has done readable from any thread.
     private func publish() {
-        let state = core.state
-        let progress = core.progress
+        let state = outlook.state
+        let progress = outlook.progress
         snapshot.withLock {
             $0.state = state
             $0.ignoredCalls = progress.ignoredCalls

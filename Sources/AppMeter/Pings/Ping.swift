@@ -49,6 +49,19 @@ package struct Ping: Sendable, Equatable, Codable {
         self.parameters = parameters
     }
 
+    /// The same ping crediting `seconds`, created at `createdAt` (its `c27` and `c61` changed),
+    /// or nil when it lacks either parameter.
+    func withCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Ping? {
+        var parameters = self.parameters
+        guard let credited = parameters.firstIndex(where: { $0.name == PingField.creditedSeconds.name }),
+              let created = parameters.firstIndex(where: { $0.name == PingField.createdAt.name })
+        else { return nil }
+        parameters[credited] = PingParameter(PingField.creditedSeconds.name, PingField.creditedSeconds.wireValue(String(seconds)))
+        parameters[created] = PingParameter(PingField.createdAt.name, PingField.createdAt.wireValue(String(time.unixSeconds)))
+        return Ping(id: id, kind: kind, assetKind: assetKind, assetID: assetID, creditedSeconds: seconds,
+                    createdAt: time.secondsSince1970, parameters: parameters)
+    }
+
     /// The value of parameter `name`, if present.
     package subscript(name: String) -> String? {
         parameters.first { $0.name == name }?.value

@@ -26,6 +26,21 @@ package enum PingEncoder {
         if recovered { parameters.append(PingParameter(PingField.recovered.name, "1")) }
         parameters.append(PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))))
         parameters.append(PingParameter(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000))))
+        // Almost every ping fits: encode it into one buffer, and shorten only one that does not.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(maxURLLength)
+        for (index, parameter) in parameters.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            bytes.append(contentsOf: parameter.name.utf8)
+            bytes.append(UInt8(ascii: "="))
+            WireEncoding.append(parameter.value, to: &bytes)
+        }
+        guard prefixLength + bytes.count > maxURLLength else { return String(decoding: bytes, as: UTF8.self) }
+        return shortenedQuery(parameters, prefixLength: prefixLength)
+    }
+
+    /// The query of `parameters` with free-text values shortened until the URL fits.
+    private static func shortenedQuery(_ parameters: [PingParameter], prefixLength: Int) -> String {
         var encoded = parameters.map { encode($0.value) }
         var length = prefixLength + zip(parameters, encoded).reduce(0) { $0 + $1.0.name.utf8.count + 1 + $1.1.utf8.count }
             + parameters.count - 1

@@ -33,9 +33,19 @@ public struct RandomIdentifierSource: IdentifierSource {
         String((0..<32).map { _ in Self.alphabet.randomElement()! })
     }
 
-    /// A random UUID, lower-cased without dashes.
+    /// 128 random bits as 32 lower-case hex digits (the form of a UUID without its dashes).
     public func newPingID() -> String {
-        UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        // From the system generator directly: `UUID()` read /dev/urandom through a file each time
+        // on Linux, and the dash removal bridged through NSString.
+        var generator = SystemRandomNumberGenerator()
+        let hex = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 32) { buffer in
+            for half in 0..<2 {
+                let bits = generator.next() as UInt64
+                for index in 0..<16 { buffer[half * 16 + index] = hex[Int(bits >> UInt64(60 - 4 * index) & 0xF)] }
+            }
+            return 32
+        }
     }
 }
 

@@ -135,6 +135,15 @@ public struct FileStorage: MeterStorage {
 
     /// Keys are used as file names: keep letters, digits, `-`, `_` and `.`.
     static func safeName(_ key: String) -> String {
-        String(key.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) })
+        // Ping ids (hex, or the app's own ASCII ids) are already safe: no filtering, no copy.
+        let safeASCII = key.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."): true
+            default: false
+            }
+        }
+        if safeASCII { return key }
+        return String(key.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0) })
     }
 }

@@ -1,0 +1,54 @@
+import AppMeter
+import MeterWire
+import Testing
+
+/// A checkpoint reuses the previous checkpoint's ping while only playheads came, changing its
+/// credit and time: it must always equal the ping built from scratch at that moment.
+@Suite struct CheckpointReuseTests {
+    /// The checkpoint's ping in `effects`.
+    private func checkpoint(in effects: [MeterEffect]) -> Ping? {
+        for case .checkpoint(let record, _) in effects { return record.ping }
+        return nil
+    }
+
+    /// The ping enqueued by `effects`.
+    private func enqueued(in effects: [MeterEffect]) -> Ping? {
+        for case .enqueue(let record, _) in effects { return record.ping }
+        return nil
+    }
+
+    /// Plays to the second checkpoint (`between` runs after the first), then stops at the same
+    /// instant: the stop's duration ping is built from scratch with the same id, credit and time.
+    private func secondCheckpointAndStop(between: (inout CoreDriver) -> Void) -> (checkpoint: Ping?, stop: Ping?) {
+        var core = CoreDriver()
+        core(.play(channelName: "C"))
+        core(CoreDriver.content())
+        core.playheads(0...5)
+        between(&core)
+        var second: Ping?
+        for position in Int64(6)...10 {
+            second = checkpoint(in: core.effects(.playhead(position), after: 1)) ?? second
+        }
+        return (second, enqueued(in: core.effects(.stop)))
+    }
+
+    @Test func aReusedCheckpointEqualsThePingBuiltFromScratch() throws {
+        let (checkpoint, stop) = secondCheckpointAndStop { _ in }
+        let reused = try #require(checkpoint)
+        #expect(reused.creditedSeconds == 10)
+        #expect(reused == stop)
+    }
+
+    @Test func metadataUpdatedBetweenCheckpointsIsInTheNextOne() throws {
+        let (checkpoint, stop) = secondCheckpointAndStop { core in
+            // The same asset again with another title: no new segment, no ping, but new metadata.
+            core(.loadMetadata(MetadataParser.parse(
+                ["type": "content", "assetid": "vid1", "program": "P", "title": "Second title", "length": "3600",
+                 "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"],
+                market: CoreDriver.appInfo.market)))
+        }
+        let updated = try #require(checkpoint)
+        #expect(updated[PingField.title.name] == "Second title")
+        #expect(updated == stop)
+    }
+}
