@@ -70,8 +70,9 @@ public enum PingValidator {
     /// Validates a ping read by ``read(query:uriLength:)``, checking ``rules`` and extracting the
     /// stored columns; `rawQuery` is stored as received.
     public static func validate(_ query: PingQuery, rawQuery: Substring) -> Result<IncomingPing, PingRejection> {
-        var checked: [PingField: String] = [:]
-        for rule in rules {
+        // One slot per rule, in the rules' order (a dictionary here cost a hash table per ping).
+        var checked = [String?](repeating: nil, count: rules.count)
+        for (index, rule) in rules.enumerated() {
             let field = rule.field
             guard let raw = query.value(field) else {
                 if query.contains(field) {
@@ -89,17 +90,19 @@ public enum PingValidator {
             if let problem = rule.check(value) {
                 return .failure(PingRejection(reason: "\(field.name) \(problem)"))
             }
-            checked[field] = value
+            checked[index] = value
         }
+        func checkedValue(_ field: PingField) -> String? { rules.firstIndex { $0.field == field }.flatMap { checked[$0] } }
 
         func field(_ field: PingField) -> String { query.unprefixedValue(field) ?? "" }
         let optOut = query.value(.userOptOut)
+        let product = checkedValue(.product)!
         var ping = IncomingPing(
-            pingID: checked[.pingID] ?? DerivedPingID.derive(from: rawQuery), appID: checked[.appID]!, product: checked[.product]!,
-            pingType: checked[.pingType]!,
-            kind: PingClassification.classify(product: checked[.product], mediaType: query.value(.mediaType),
+            pingID: checkedValue(.pingID) ?? DerivedPingID.derive(from: rawQuery), appID: checkedValue(.appID)!, product: product,
+            pingType: checkedValue(.pingType)!,
+            kind: PingClassification.classify(product: product, mediaType: query.value(.mediaType),
                                               assetClass: query.value(.assetClass)),
-            assetID: checked[.assetID] ?? "", creditedSeconds: Int64(checked[.creditedSeconds]!)!,
+            assetID: checkedValue(.assetID) ?? "", creditedSeconds: Int64(checkedValue(.creditedSeconds)!)!,
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))
         ping.channelName = field(.assetName)
