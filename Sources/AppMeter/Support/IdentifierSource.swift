@@ -24,6 +24,7 @@ extension IdentifierSource {
 /// Identifiers from the system random number generator.
 public struct RandomIdentifierSource: IdentifierSource {
     private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// Creates a random identifier source.
     public init() {}
@@ -38,11 +39,10 @@ public struct RandomIdentifierSource: IdentifierSource {
         // From the system generator directly: `UUID()` read /dev/urandom through a file each time
         // on Linux, and the dash removal bridged through NSString.
         var generator = SystemRandomNumberGenerator()
-        let hex = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: 32) { buffer in
             for half in 0..<2 {
                 let bits = generator.next() as UInt64
-                for index in 0..<16 { buffer[half * 16 + index] = hex[Int(bits >> UInt64(60 - 4 * index) & 0xF)] }
+                for index in 0..<16 { buffer[half * 16 + index] = Self.hexDigits[Int(bits >> UInt64(60 - 4 * index) & 0xF)] }
             }
             return 32
         }
