@@ -42,14 +42,13 @@ import Glibc
             let lifetime = Double.random(in: 0.05...2.5, using: &generator)
             try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
             kill(player.process.processIdentifier, SIGKILL)
-            player.process.waitUntilExit()
+            _ = await player.exitStatus()
             let output = String(decoding: player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             let played = output.split(separator: "\n").last { $0.hasPrefix("position ") }
                 .flatMap { Int64($0.dropFirst("position ".count)) } ?? 0
 
             let recovery = try launch(meter, ["play", "--collector", census.baseURL, "--storage", storage, "--recover-only"])
-            recovery.process.waitUntilExit()
-            #expect(recovery.process.terminationStatus == 0)
+            #expect(await recovery.exitStatus() == 0)
             let rows = try await census.server.store.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
             let credited = rows.first { $0.assetid == asset }?.creditedSeconds ?? 0
             results.append((asset, played, credited))
@@ -110,15 +109,33 @@ import Glibc
         #expect(counters.duplicates > 0)  // answers were lost after storing, and the retries credited nothing twice
     }
 
-    private func launch(_ executable: URL, _ arguments: [String]) throws -> (process: Process, output: Pipe) {
+    /// A launched `meter`, whose exit is awaited rather than waited for: `waitUntilExit` would hold
+    /// one of the cooperative pool's threads (two on a 2-core machine) from every other test.
+    private struct Launched {
+        let process: Process
+        let output: Pipe
+        let exits: AsyncStream<Int32>
+
+        func exitStatus() async -> Int32 {
+            for await status in exits { return status }
+            return process.terminationStatus
+        }
+    }
+
+    private func launch(_ executable: URL, _ arguments: [String]) throws -> Launched {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
+        let (exits, exit) = AsyncStream.makeStream(of: Int32.self)
+        process.terminationHandler = { process in
+            exit.yield(process.terminationStatus)
+            exit.finish()
+        }
         try process.run()
-        return (process, output)
+        return Launched(process: process, output: output, exits: exits)
     }
 }
 

@@ -112,6 +112,49 @@ import Testing
         try await group.shutdownGracefully()
     }
 
+    @Test func withTwoWritersASecondBatchIsCommittedWhileTheFirstWaitsAndNoThird() async throws {
+        let gate = Gate()
+        let inFlight = NIOLockedValueBox((now: 0, most: 0))
+        let (started, start) = AsyncStream.makeStream(of: [Int]?.self)
+        let writer = GroupCommit<Int, Int>(writers: 2) { batch in
+            inFlight.withLockedValue { $0.now += 1; $0.most = max($0.most, $0.now) }
+            start.yield(batch)
+            await gate.wait()
+            inFlight.withLockedValue { $0.now -= 1 }
+            return batch.map { $0 * 10 }
+        }
+        let outcomes = NIOLockedValueBox<[Int: Int]>([:])
+        let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+        let record: @Sendable (Int) -> GroupCommit<Int, Int>.Completion = { item in
+            { result in
+                outcomes.withLockedValue { $0[item] = try? result.get() }
+                finish.yield()
+            }
+        }
+        // A batch that never starts must fail the test, not hang it: a timer sends nil (late
+        // enough that a busy machine running the other suites beside this one does not trip it).
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(30))
+            start.yield(nil)
+        }
+        var batches = started.makeAsyncIterator()
+        writer.submit(0, completion: record(0))
+        let first = await batches.next()
+        writer.submit(1, completion: record(1))
+        let second = await batches.next()
+        // Both writers are busy: these wait, and go together once a writer is free.
+        for item in 2...4 { writer.submit(item, completion: record(item)) }
+        #expect(inFlight.withLockedValue { $0.now } == 2)
+        gate.open()
+        var done = finished.makeAsyncIterator()
+        for _ in 0..<5 { await done.next() }
+        let third = await batches.next()
+        timer.cancel()
+        #expect([first, second, third] == [[0], [1], [2, 3, 4]])
+        #expect(inFlight.withLockedValue { $0.most } == 2)
+        #expect(outcomes.withLockedValue { $0 } == [0: 0, 1: 10, 2: 20, 3: 30, 4: 40])
+    }
+
     @Test func aFailedCommitFailsEveryItemOfItsBatchAndTheWriterGoesOn() async throws {
         struct DiskFull: Error {}
         let failNext = NIOLockedValueBox(true)
@@ -142,6 +185,31 @@ import Testing
     }
 }
 
+/// Holds commits until opened.
+private final class Gate: Sendable {
+    private let state = NIOLockedValueBox((open: false, waiting: [CheckedContinuation<Void, Never>]()))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let resumeNow = state.withLockedValue { state in
+                if state.open { return true }
+                state.waiting.append(continuation)
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiting = state.withLockedValue { state in
+            state.open = true
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+}
+
 /// Collects every byte a connection receives.
 private final class ByteCollector: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
@@ -153,6 +221,6 @@ private final class ByteCollector: ChannelInboundHandler, Sendable {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
-        received.withLockedValue { $0.writeBuffer(&bytes) }
+        received.withLockedValue { _ = $0.writeBuffer(&bytes) }
     }
 }

@@ -10,6 +10,9 @@ import SQLiteKit
 public protocol CensusDatabase: Sendable {
     /// `sqlite` or `postgresql`.
     var backendName: String { get }
+    /// How many inserts may usefully run at once: 1 for a single connection; more for a pool,
+    /// where one batch is inserted while another waits for its commit.
+    var concurrentWriters: Int { get }
     /// Runs `body` with a SQLKit database handle.
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
     /// Releases connections.
@@ -17,6 +20,8 @@ public protocol CensusDatabase: Sendable {
     /// Inserts `pings` in one statement and returns the ids that were new (see
     /// ``PingStore/insert(_:receivedAt:)``); a backend may write them its own faster way.
     func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String>
+    /// Inserts refused requests in one statement; a backend may write them its own faster way.
+    func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws
 }
 
 extension CensusDatabase {
@@ -27,6 +32,15 @@ extension CensusDatabase {
             for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
             let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
             return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
+        }
+    }
+
+    /// The portable insert of refused requests, through SQLKit.
+    public func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws {
+        try await withSQL { db in
+            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
+            for reject in rejects { insert = insert.values(reject.id, receivedAt, reject.reason, reject.rawRequest) }
+            try await insert.run()
         }
     }
 }
@@ -72,6 +86,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 /// of its threads is free: a wake-up of another thread and a cold cache per group commit.)
 final class SQLiteCensusDatabase: CensusDatabase {
     let backendName = "sqlite"
+    let concurrentWriters = 1
     let connection: SQLiteConnection
     private let thread: NIOThreadPool
 
@@ -112,7 +127,12 @@ final class SQLiteCensusDatabase: CensusDatabase {
 /// share one server.
 final class PostgresCensusDatabase: CensusDatabase {
     let backendName = "postgresql"
-    private let client: PostgresClient
+    /// Two batches in flight: one is inserted while the other waits for PostgreSQL to flush its
+    /// commit. Under load on two cores that raised ingest by 5–9 % and cut p99 from 22–48 ms to
+    /// about 8 ms; three or more made batches smaller without more throughput
+    /// (docs/performance.md).
+    let concurrentWriters = 2
+    let client: PostgresClient
     private let runner: Task<Void, Never>
 
     init(url: String, logger: Logger) throws {

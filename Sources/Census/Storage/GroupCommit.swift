@@ -9,6 +9,10 @@ import NIOCore
 /// the ping fast path, which answers from its event loop without a task per ping. After a commit,
 /// the completions of one event loop run in one job on that loop: a batch of 64 pings from two
 /// event loops costs two cross-thread wake-ups, not 64 (docs/performance.md).
+///
+/// With `writers` above one, that many batches may be in flight at once: a database with a pool of
+/// connections (PostgreSQL) inserts the next batch while the previous one waits for its commit to
+/// reach the disk, instead of the whole census waiting on one round trip at a time.
 public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
     public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
@@ -23,17 +27,20 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
 
     private struct State: Sendable {
         var waiting: [Waiting] = []
-        var writing = false
+        var writers = 0
         var batches = 0
     }
 
     private let commit: Commit
     private let maxBatch: Int
+    private let maxWriters: Int
     private let state = NIOLockedValueBox(State())
 
-    /// Creates a writer committing at most `maxBatch` items per statement with `commit`.
-    public init(maxBatch: Int = 500, commit: @escaping Commit) {
+    /// Creates a writer committing at most `maxBatch` items per statement with `commit`, with at
+    /// most `writers` batches in flight at once.
+    public init(maxBatch: Int = 500, writers: Int = 1, commit: @escaping Commit) {
         self.maxBatch = max(1, maxBatch)
+        maxWriters = max(1, writers)
         self.commit = commit
     }
 
@@ -54,8 +61,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     public func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
         let startsWriter = state.withLockedValue { state in
             state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
-            guard !state.writing else { return false }
-            state.writing = true
+            guard state.writers < maxWriters else { return false }
+            state.writers += 1
             return true
         }
         if startsWriter {
@@ -63,13 +70,13 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         }
     }
 
-    /// Commits batches until nothing waits; the writer flag is cleared under the same lock that
-    /// sees the queue empty, so an item submitted meanwhile is never left without a writer.
+    /// Commits batches until nothing waits; a writer leaves under the same lock that sees the queue
+    /// empty, so an item submitted meanwhile is never left without a writer.
     private func drain() async {
         while true {
             let batch = state.withLockedValue { state -> [Waiting] in
                 guard !state.waiting.isEmpty else {
-                    state.writing = false
+                    state.writers -= 1
                     return []
                 }
                 state.batches += 1

@@ -119,17 +119,22 @@ public struct PingStore: Sendable {
         rejectIDPrefix + String(rejectCounter.withLock { $0 += 1; return $0 })
     }
 
+    /// A refused request about to be stored: its id, the reason, and the request cut to
+    /// ``PingValidator/maxURLBytes``.
+    public struct NewReject: Sendable {
+        public var id: String
+        public var reason: String
+        public var rawRequest: String
+    }
+
     /// Records refused requests with their reasons, in one statement.
     public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
         guard !rejects.isEmpty else { return }
-        try await database.withSQL { db in
-            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
-            for reject in rejects {
-                insert = insert.values(Self.newRejectID(), receivedAt, reject.reason,
-                                       String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
-            }
-            try await insert.run()
+        let rows = rejects.map {
+            NewReject(id: Self.newRejectID(), reason: $0.reason,
+                      rawRequest: String($0.rawRequest.prefix(PingValidator.maxURLBytes)))
         }
+        try await database.insertRejects(rows, receivedAt: receivedAt)
     }
 
     /// The credit report: per app × asset × kind.

@@ -21,14 +21,16 @@ public struct PingWriter: Sendable {
     private let pings: GroupCommit<IncomingPing, Outcome>
     private let rejects: GroupCommit<Reject, Void>
 
-    /// Creates writers over `store`, writing at most `maxBatch` rows per statement.
+    /// Creates writers over `store`, writing at most `maxBatch` rows per statement, with as many
+    /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
     public init(store: PingStore, maxBatch: Int = 500) {
-        pings = GroupCommit(maxBatch: maxBatch) { batch in
+        let writers = store.database.concurrentWriters
+        pings = GroupCommit(maxBatch: maxBatch, writers: writers) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
             return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
         }
-        rejects = GroupCommit(maxBatch: maxBatch) { batch in
+        rejects = GroupCommit(maxBatch: maxBatch, writers: writers) { batch in
             try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
             return batch.map { _ in () }
         }
