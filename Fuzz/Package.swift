@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [.package(name: "AppMeter", path: "..")],
     targets: [
         fuzzTarget("FuzzPingQuery", [.product(name: "MeterWire", package: "AppMeter")]),
+        fuzzTarget("FuzzTraceBody", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzID3", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzSDKInput", [.product(name: "AppMeter", package: "AppMeter")]),
     ],

@@ -1,8 +1,10 @@
 import Foundation
 import MeterWire
 
-/// The census's ping query reader, the batch body splitter and the call trace body: any bytes, no
-/// crash; a query that reads returns each field it has; a trace that reads survives a round trip.
+/// The census's ping query reader, the batch body splitter and the wire's percent-decoding: any
+/// bytes, no crash; a query that reads returns each field it has. (The call trace body, which is
+/// JSON, has a target of its own, `FuzzTraceBody`: decoding every input as JSON here ran this
+/// target at a twentieth of its speed.)
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPingQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -13,9 +15,5 @@ public func fuzzPingQuery(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     _ = WireEncoding.decode(Substring(text))
-    let body = Data(UnsafeBufferPointer(start: data, count: size))
-    if case .success(let batch) = CallTraceBatch.decode(body) {
-        precondition(CallTraceBatch.decode(batch.body()) == .success(batch))
-    }
     return 0
 }
