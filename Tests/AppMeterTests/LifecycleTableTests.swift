@@ -75,6 +75,16 @@ import Testing
         #expect(LifecycleTable.next(after: call, in: state) == expected)
     }
 
+    @Test func theFastLookupAnswersEveryCellAsTheTableDoes() {
+        #expect(LifecycleCall.allCases.map(\.ordinal) == Array(LifecycleCall.allCases.indices))
+        #expect(LifecycleState.allCases.map(\.ordinal) == Array(LifecycleState.allCases.indices))
+        for call in LifecycleCall.allCases {
+            for state in LifecycleState.allCases {
+                #expect(LifecycleTable.next(after: call, in: state) == LifecycleTable.table[call]?[state], "\(call) in \(state)")
+            }
+        }
+    }
+
     @Test func anInstanceMadeWithPlainInitIgnoresEverythingSilently() async {
         let api = NielsenAppApi()
         api.play()

@@ -24,6 +24,8 @@ struct DCRVideoPart: MeasurementPart {
         var breakPosition = 0
         /// Credited seconds not yet in a ping.
         var pending = PendingCredit()
+        /// Its key is in the part's views: later playheads need not hash the key to ask again.
+        var isViewed = false
         /// The last checkpoint's ping and the context revision it was built at: the next
         /// checkpoint of the same credit changes only its seconds and time.
         var lastCheckpoint: (revision: Int, ping: Ping)?
@@ -142,9 +144,12 @@ struct DCRVideoPart: MeasurementPart {
             current.start = time
             current.isLive = Self.isLive(current.metadata, firstPlayhead: position)
         }
-        if viewed.insert(current.key).inserted {
-            lastBreakPositions[current.key] = current.breakPosition
-            out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
+        if !current.isViewed {
+            current.isViewed = true
+            if viewed.insert(current.key).inserted {
+                lastBreakPositions[current.key] = current.breakPosition
+                out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
+            }
         }
         let credited = rules[current.key, default: Rule()].credit(position)
         if credited > 0 { out.progress.creditedSeconds[current.key.asset, default: 0] += credited }

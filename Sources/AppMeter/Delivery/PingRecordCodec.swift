@@ -16,15 +16,16 @@ package enum PingRecordCodec {
 
     /// The record's stored bytes, in format 2.
     package static func encode(_ record: PingRecord) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(magic.count + 4 + record.approximateSize)
-        bytes.append(contentsOf: magic)
-        bytes.append(contentsOf: [0, 0, 0, 0])
-        let bodyStart = bytes.count
-        PingRecordBody.write(record, to: &bytes)
-        let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[bodyStart...])) }
-        for index in 0..<4 { bytes[bodyStart - 4 + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
-        return Data(bytes)
+        let bodyStart = magic.count + 4
+        var data = Data(count: bodyStart + PingRecordBody.size(of: record))
+        data.withUnsafeMutableBytes { bytes in
+            bytes.copyBytes(from: magic)
+            let body = UnsafeMutableRawBufferPointer(rebasing: bytes[bodyStart...])
+            PingRecordBody.write(record, into: body)
+            let crc = CRC32.checksum(UnsafeRawBufferPointer(body))
+            for index in 0..<4 { bytes[magic.count + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
+        }
+        return data
     }
 
     /// The record stored in `data` (format 2 or 1), or nil when it is damaged or not a record.

@@ -70,7 +70,13 @@ package enum LifecycleTable {
 
     /// The state after `call` in `state`, or nil when the call is not expected there.
     package static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
-        table[call]?[state]
+        cells[call.ordinal * LifecycleState.allCases.count + state.ordinal]
+    }
+
+    /// ``table`` flattened, row by row in `allCases` order: every command asks the table, and a
+    /// dictionary keyed by these enums hashes their raw Strings (two hashes per playhead).
+    private static let cells: [LifecycleState?] = LifecycleCall.allCases.flatMap { call in
+        LifecycleState.allCases.map { table[call]?[$0] }
     }
 
     /// Why a call was ignored, in words an integrator can act on.
@@ -92,6 +98,38 @@ package enum LifecycleTable {
             "appDisableApi = false ignored: the SDK is not disabled"
         default:
             "\(call.rawValue) is not expected in state \(state.rawValue)"
+        }
+    }
+}
+
+extension LifecycleCall {
+    /// The index of the case in `allCases`, without comparing raw Strings.
+    package var ordinal: Int {
+        switch self {
+        case .play: 0
+        case .loadMetadata: 1
+        case .playheadPosition: 2
+        case .sendID3: 3
+        case .stop: 4
+        case .end: 5
+        case .disableAPI: 6
+        case .enableAPI: 7
+        case .userOptOut: 8
+        case .userOptIn: 9
+        case .censusDisable: 10
+        }
+    }
+}
+
+extension LifecycleState {
+    /// The index of the case in `allCases`, without comparing raw Strings.
+    package var ordinal: Int {
+        switch self {
+        case .initial: 0
+        case .idle: 1
+        case .processing: 2
+        case .disabled: 3
+        case .disabledByCensus: 4
         }
     }
 }
