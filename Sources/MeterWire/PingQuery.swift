@@ -28,19 +28,20 @@ public struct PingQuery: Sendable {
 
     /// The decoded value of `field` (its first occurrence), or nil when absent.
     public func value(_ field: PingField) -> String? {
-        guard let range = ranges[Self.ordinal[field]!] else { return nil }
+        guard let range = ranges[FieldNameTable.fields.ordinal(of: field)] else { return nil }
         return WireEncoding.decode(bytes: bytes[range])
     }
 
     /// Whether `field` is present (possibly empty).
     public func contains(_ field: PingField) -> Bool {
-        ranges[Self.ordinal[field]!] != nil
+        ranges[FieldNameTable.fields.ordinal(of: field)] != nil
     }
 
     /// The value of `field` without its ``PingField/prefix``; nil when absent or without the prefix.
     public func unprefixedValue(_ field: PingField) -> String? {
-        guard let value = value(field), value.hasPrefix(field.prefix) else { return nil }
-        return String(value.dropFirst(field.prefix.count))
+        let ordinal = FieldNameTable.fields.ordinal(of: field)
+        guard let range = ranges[ordinal] else { return nil }
+        return WireEncoding.decode(bytes: bytes[range], droppingPrefix: Self.prefixes[ordinal])
     }
 
     private mutating func locateFields() -> Problem? {
@@ -90,33 +91,16 @@ public struct PingQuery: Sendable {
 
     // MARK: Names
 
-    private static let fields = PingField.allCases
-    private static let fieldCount = fields.count
-    private static let ordinal: [PingField: Int] = Dictionary(uniqueKeysWithValues: fields.enumerated().map { ($1, $0) })
-    /// Field names packed into two words (every name is at most 16 bytes).
-    private static let byPackedName: [PackedName: Int] = Dictionary(
-        uniqueKeysWithValues: fields.enumerated().map { (PackedName(Array($1.name.utf8)[...])!, $0) })
-
-    private struct PackedName: Hashable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
-        var count: Int
-
-        init?(_ name: ArraySlice<UInt8>) {
-            guard name.count <= 16 else { return nil }
-            count = name.count
-            for (offset, byte) in name.enumerated() {
-                if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
-            }
-        }
-    }
+    private static let fieldCount = PingField.allCases.count
+    /// Each field's ``PingField/prefix`` as bytes, by ordinal.
+    private static let prefixes = PingField.allCases.map { Array($0.prefix.utf8) }
 
     private static func ordinal(ofName name: ArraySlice<UInt8>, escaped: Bool) -> Int? {
         if escaped {
             // A name written with escapes (no SDK does this): decode it first.
             guard let decoded = WireEncoding.decode(bytes: name), let field = PingField(rawValue: decoded) else { return nil }
-            return ordinal[field]
+            return FieldNameTable.fields.ordinal(of: field)
         }
-        return PackedName(name).flatMap { byPackedName[$0] }
+        return FieldNameTable.PackedName(name).flatMap { FieldNameTable.fields.ordinal(of: $0) }
     }
 }

@@ -40,6 +40,26 @@ import Testing
         }
     }
 
+    /// The prefix is compared after decoding, so an escaped comma is still `cln,`.
+    @Test func prefixesAreDroppedAfterDecoding() throws {
+        let parsed = try PingQuery.parse("c27=cln%2C60&c13=asid%2CP%C3%A9&c59=sesid60&c9=devid,").get()
+        #expect(parsed.unprefixedValue(.creditedSeconds) == "60")
+        #expect(parsed.unprefixedValue(.appID) == "Pé")
+        #expect(parsed.unprefixedValue(.sessionID) == nil && parsed.value(.sessionID) == "sesid60")
+        #expect(parsed.unprefixedValue(.deviceID) == "")
+        #expect(try PingQuery.parse("c27=cl%6E,7").get().unprefixedValue(.creditedSeconds) == "7")
+    }
+
+    /// Escapes must make well-formed UTF-8: no overlong forms, no surrogates, nothing cut short.
+    @Test(arguments: [
+        ("%F0%9F%98%80", "😀"), ("%C3%A9", "é"), ("%E2%82%AC", "€"),
+        ("%C0%AF", nil), ("%ED%A0%80", nil), ("%E2%82", nil), ("%F4%90%80%80", nil), ("%80", nil),
+    ] as [(String, String?)])
+    func escapedBytesMustBeUTF8(_ escaped: String, _ expected: String?) {
+        #expect(WireEncoding.decode(Substring(escaped)) == expected)
+        #expect(WireEncoding.decode(bytes: Array(("cln," + escaped).utf8), droppingPrefix: Array("cln,".utf8)) == expected)
+    }
+
     @Test func everyFieldNameIsFound() throws {
         for field in PingField.allCases {
             let parsed = try PingQuery.parse(Substring("zz=1&\(field.name)=v\(field.name)")).get()

@@ -74,19 +74,18 @@ public enum PingValidator {
         var checked = [String?](repeating: nil, count: rules.count)
         for (index, rule) in rules.enumerated() {
             let field = rule.field
-            guard let raw = query.value(field) else {
-                if query.contains(field) {
+            guard let value = query.unprefixedValue(field) else {
+                guard query.contains(field) else {
+                    guard !rule.required else {
+                        return .failure(PingRejection(reason: "missing \(field.name)\(field.prefix.isEmpty ? "" : "=\(field.prefix)…")"))
+                    }
+                    continue
+                }
+                guard query.value(field) != nil else {
                     return .failure(PingRejection(reason: "parameter \(field.name) has a malformed percent escape"))
                 }
-                guard !rule.required else {
-                    return .failure(PingRejection(reason: "missing \(field.name)\(field.prefix.isEmpty ? "" : "=\(field.prefix)…")"))
-                }
-                continue
-            }
-            guard raw.hasPrefix(field.prefix) else {
                 return .failure(PingRejection(reason: "\(field.name) must start with \"\(field.prefix)\""))
             }
-            let value = String(raw.dropFirst(field.prefix.count))
             if let problem = rule.check(value) {
                 return .failure(PingRejection(reason: "\(field.name) \(problem)"))
             }
