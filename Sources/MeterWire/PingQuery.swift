@@ -60,9 +60,13 @@ public struct PingQuery: Sendable {
                         let nameEnd = equals < 0 ? end : equals
                         return Self.malformed(bytes[start..<nameEnd])
                     }
+                    if bytes[end + 1] == UInt8(ascii: "0") && bytes[end + 2] == UInt8(ascii: "0") {
+                        return Self.nul(inParameterAt: start, of: bytes)
+                    }
                     if equals < 0 { escaped = true }
                     if bytes[end + 1] >= UInt8(ascii: "8") { nonASCIIEscape = true }
                     end += 2
+                case 0: return Self.nul(inParameterAt: start, of: bytes)
                 default: break
                 }
                 end += 1
@@ -83,10 +87,22 @@ public struct PingQuery: Sendable {
         return nil
     }
 
-    /// The refusal for a parameter named `name` (shown decoded when it can be).
+    /// The refusal for a parameter named `name` with a broken escape.
     private static func malformed(_ name: ArraySlice<UInt8>) -> Problem {
-        let shown = WireEncoding.decode(bytes: name) ?? String(decoding: name, as: UTF8.self)
-        return Problem(reason: "parameter \(shown) has a malformed percent escape")
+        Problem(reason: "parameter \(shown(name)) has a malformed percent escape")
+    }
+
+    /// The refusal for a NUL, raw or `%00`, in the parameter named `name`: no SDK sends one, and
+    /// PostgreSQL's text cannot hold it (a stored column with one would fail its whole batch).
+    private static func nul(inParameterAt start: Int, of bytes: [UInt8]) -> Problem {
+        let name = bytes[start...].prefix { $0 != UInt8(ascii: "=") && $0 != UInt8(ascii: "&") }
+        return Problem(reason: "parameter \(shown(name)) contains a NUL byte")
+    }
+
+    /// `name` for a reason: decoded when it decodes, else as sent; a NUL shown as `%00`.
+    private static func shown(_ name: ArraySlice<UInt8>) -> String {
+        let text = WireEncoding.decode(bytes: name) ?? String(decoding: name, as: UTF8.self)
+        return text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "%00") : text
     }
 
     // MARK: Names

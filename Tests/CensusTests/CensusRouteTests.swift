@@ -85,6 +85,31 @@ import Testing
         }
     }
 
+    /// PostgreSQL's text cannot hold NUL: a ping carrying one (escaped, raw in a batch line, or in
+    /// a malformed name quoted by the reason) is refused with a reason, and neither fails the
+    /// batch it was committed with nor the record of its refusal.
+    @Test(arguments: Backend.available)
+    func aNULAnywhereIsRefusedWithoutBreakingTheCommitItShares(_ backend: Backend) async throws {
+        try await withApp(backend) { client, server in
+            let escaped = PingQueries.valid(pingID: "nul-1").replacingOccurrences(of: "ai=", with: "ai=a%00b")
+            try await client.execute(uri: "/cgi-bin/gn?" + escaped, method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains("NUL"))
+            }
+            try await client.execute(uri: "/cgi-bin/gn?" + PingQueries.valid(pingID: "nul-2") + "&x%00y=%G1", method: .get) {
+                #expect($0.status == .badRequest)
+            }
+            let body = [PingQueries.valid(pingID: "nul-3") + "&tl=a\u{0}b", PingQueries.valid(pingID: "nul-4")]
+                .joined(separator: "\n")
+            try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: body)) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains(#""stored":1"#))
+            }
+            #expect(try await server.store.counts() == (1, 3))
+            #expect(try await server.store.pings(ids: ["nul-4"]).count == 1)
+        }
+    }
+
     @Test(arguments: Backend.available)
     func configHandshakeCarriesTheKillSwitch(_ backend: Backend) async throws {
         try await withApp(backend) { client, server in

@@ -27,6 +27,16 @@ import Testing
         #expect(throws: PingQuery.Problem(reason: reason)) { try PingQuery.parse(Substring(query)).get() }
     }
 
+    @Test(arguments: [
+        ("prd=dcr&ai=a%00b", "parameter ai contains a NUL byte"),
+        ("prd=dcr&ai=a\u{0}b", "parameter ai contains a NUL byte"),
+        ("prd=dcr&x%00y=1", "parameter x%00y contains a NUL byte"),
+        ("prd=dcr&%00", "parameter %00 contains a NUL byte"),
+    ])
+    func aNULRawOrEscapedIsRefused(_ query: String, _ reason: String) {
+        #expect(throws: PingQuery.Problem(reason: reason)) { try PingQuery.parse(Substring(query)).get() }
+    }
+
     @Test func escapedNamesAreRead() throws {
         let parsed = try PingQuery.parse("c%31%33=asid,P1&tl=%C3%A9t%C3%A9").get()
         #expect(parsed.value(.appID) == "asid,P1")

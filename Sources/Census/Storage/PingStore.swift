@@ -127,12 +127,18 @@ public struct PingStore: Sendable {
         public var rawRequest: String
     }
 
+    /// `text` as every backend can store it: a NUL (which a refused batch line may carry raw, and
+    /// which PostgreSQL's text refuses, failing every reject committed with it) becomes U+FFFD.
+    static func storable(_ text: String) -> String {
+        text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text
+    }
+
     /// Records refused requests with their reasons, in one statement.
     public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
         guard !rejects.isEmpty else { return }
         let rows = rejects.map {
-            NewReject(id: Self.newRejectID(), reason: $0.reason,
-                      rawRequest: String($0.rawRequest.prefix(PingValidator.maxURLBytes)))
+            NewReject(id: Self.newRejectID(), reason: Self.storable($0.reason),
+                      rawRequest: Self.storable(String($0.rawRequest.prefix(PingValidator.maxURLBytes))))
         }
         try await database.insertRejects(rows, receivedAt: receivedAt)
     }
