@@ -70,8 +70,11 @@ package enum LifecycleTable {
 
     /// The state after `call` in `state`, or nil when the call is not expected there.
     package static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
-        cells[call.ordinal * LifecycleState.allCases.count + state.ordinal]
+        cells[call.ordinal * stateCount + state.ordinal]
     }
+
+    /// Read once: `allCases` builds its array on every call.
+    private static let stateCount = LifecycleState.allCases.count
 
     /// ``table`` flattened, row by row in `allCases` order: every command asks the table, and a
     /// dictionary keyed by these enums hashes their raw Strings (two hashes per playhead).
