@@ -89,13 +89,21 @@ final class SQLiteCensusDatabase: CensusDatabase {
     let concurrentWriters = 1
     let connection: SQLiteConnection
     private let thread: NIOThreadPool
+    let checkpointer: SQLiteCheckpointer
 
-    private init(connection: SQLiteConnection, thread: NIOThreadPool) {
+    private init(connection: SQLiteConnection, thread: NIOThreadPool, checkpointer: SQLiteCheckpointer) {
         self.connection = connection
         self.thread = thread
+        self.checkpointer = checkpointer
     }
 
-    static func open(path: String, logger: Logger) async throws -> SQLiteCensusDatabase {
+    /// Opens the file at `path`; `restartFrames` and `checkpointInterval` are those of its
+    /// ``SQLiteCheckpointer`` (tests make them small).
+    static func open(
+        path: String, logger: Logger,
+        restartFrames: Int = SQLiteCheckpointer.defaultRestartFrames,
+        checkpointInterval: Duration = SQLiteCheckpointer.defaultInterval
+    ) async throws -> SQLiteCensusDatabase {
         let thread = NIOThreadPool(numberOfThreads: 1)
         thread.start()
         do {
@@ -106,7 +114,11 @@ final class SQLiteCensusDatabase: CensusDatabase {
             try await sql.raw("PRAGMA journal_mode=WAL").run()
             try await sql.raw("PRAGMA synchronous=NORMAL").run()
             try await sql.raw("PRAGMA busy_timeout=5000").run()
-            return SQLiteCensusDatabase(connection: connection, thread: thread)
+            // The checkpointer copies the log in the background instead (SQLiteCheckpointer).
+            try await sql.raw("PRAGMA wal_autocheckpoint=0").run()
+            let checkpointer = try await SQLiteCheckpointer.start(
+                path: path, restartFrames: restartFrames, interval: checkpointInterval, logger: logger)
+            return SQLiteCensusDatabase(connection: connection, thread: thread, checkpointer: checkpointer)
         } catch {
             try? await thread.shutdownGracefully()
             throw error
@@ -114,10 +126,13 @@ final class SQLiteCensusDatabase: CensusDatabase {
     }
 
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
-        try await body(connection.sql())
+        let result = try await body(connection.sql())
+        await checkpointer.catchUpIfDue(on: connection)
+        return result
     }
 
     func close() async {
+        await checkpointer.stop()
         try? await connection.close()
         try? await thread.shutdownGracefully()
     }

@@ -21,6 +21,7 @@ extension SQLiteCensusDatabase {
         try await connection.query(Self.insertStatement(rows: pings.count), binds) { row in
             if case .text(let id)? = row.column("ping_id") { stored.withLockedValue { _ = $0.insert(id) } }
         }
+        await checkpointer.catchUpIfDue(on: connection)
         return stored.withLockedValue { $0 }
     }
 

@@ -1,0 +1,109 @@
+import Logging
+import NIOConcurrencyHelpers
+import NIOPosix
+import SQLiteNIO
+
+/// Copies the embedded census's write-ahead log into the database file on a connection and a
+/// thread of its own, so that the writer does not wait for most checkpoints.
+///
+/// SQLite's automatic checkpoint runs on the connection that commits. Under load, one commit in
+/// a few then also copied 4 MB and waited for two `fsync`s, about 10 ms in which every request
+/// queued behind it: the p99 at 64 connections (docs/performance.md). Here the writer's automatic
+/// checkpoint is off, and this checkpointer copies the log in the background. Its checkpoints are
+/// `PASSIVE`: it never waits for the writer, nor the writer for it (no busy handler is involved).
+///
+/// The log starts again from its beginning only when a write finds it wholly copied, which a
+/// background copy racing a busy writer rarely leaves. So once the log has passed
+/// `restartFrames`, the writer copies what is left itself (``catchUpIfDue(on:)``) and its next write
+/// starts the log again: the file stays near `restartFrames` pages.
+final class SQLiteCheckpointer: Sendable {
+    /// Log pages past which the writer finishes a copy itself. 2,000 pages (8 MB) measured best
+    /// among 1,000–16,000: larger logs made the writer's own copies longer.
+    static let defaultRestartFrames = 2_000
+    /// The pause between background copies.
+    static let defaultInterval: Duration = .milliseconds(50)
+
+    private let connection: SQLiteConnection
+    private let thread: NIOThreadPool
+    private let restartFrames: Int
+    private let logger: Logger
+    private let catchUp = NIOLockedValueBox(false)
+    private let loop = NIOLockedValueBox<Task<Void, Never>?>(nil)
+
+    private init(connection: SQLiteConnection, thread: NIOThreadPool, restartFrames: Int, logger: Logger) {
+        self.connection = connection
+        self.thread = thread
+        self.restartFrames = restartFrames
+        self.logger = logger
+    }
+
+    /// Opens a second connection to the database at `path` and copies every `interval`.
+    static func start(
+        path: String, restartFrames: Int = defaultRestartFrames, interval: Duration = defaultInterval, logger: Logger
+    ) async throws -> SQLiteCheckpointer {
+        let thread = NIOThreadPool(numberOfThreads: 1)
+        thread.start()
+        do {
+            let connection = try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
+            // NORMAL: a checkpoint syncs the log before copying and the file after, as the writer's did.
+            _ = try await connection.query("PRAGMA synchronous=NORMAL")
+            // No busy handler (sqlite-nio's default retries at once, forever).
+            _ = try await connection.query("PRAGMA busy_timeout=0")
+            let checkpointer = SQLiteCheckpointer(connection: connection, thread: thread, restartFrames: restartFrames, logger: logger)
+            checkpointer.loop.withLockedValue { $0 = Task { await checkpointer.run(every: interval) } }
+            return checkpointer
+        } catch {
+            try? await thread.shutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Run by the writer after each commit: once the log is long, copies what is left of it on
+    /// the writer's own connection, so that the writer's next write starts the log again. A
+    /// failure is logged, not thrown: the commit before it stands.
+    func catchUpIfDue(on writer: SQLiteConnection) async {
+        let due = catchUp.withLockedValue { due in
+            defer { due = false }
+            return due
+        }
+        guard due else { return }
+        do {
+            _ = try await writer.query("PRAGMA wal_checkpoint(PASSIVE)")
+        } catch {
+            logger.warning("checkpoint after a commit failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// One background copy; returns the pages in the log.
+    @discardableResult
+    func copy() async -> Int? {
+        do {
+            let rows = try await connection.query("PRAGMA wal_checkpoint(PASSIVE)")
+            guard case .integer(let frames)? = rows.first?.column("log") else { return nil }
+            if frames >= restartFrames { catchUp.withLockedValue { $0 = true } }
+            return frames
+        } catch {
+            // The writer copies at its next commit instead, as SQLite's automatic checkpoint would.
+            logger.warning("background checkpoint failed", metadata: ["error": "\(error)"])
+            catchUp.withLockedValue { $0 = true }
+            return nil
+        }
+    }
+
+    private func run(every interval: Duration) async {
+        while !Task.isCancelled {
+            await copy()
+            try? await Task.sleep(for: interval)
+        }
+    }
+
+    /// Stops copying and closes the connection.
+    func stop() async {
+        let task = loop.withLockedValue { $0 }
+        task?.cancel()
+        await task?.value
+        try? await connection.close()
+        try? await thread.shutdownGracefully()
+    }
+}
