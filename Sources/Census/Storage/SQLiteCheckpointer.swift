@@ -75,19 +75,17 @@ final class SQLiteCheckpointer: Sendable {
         }
     }
 
-    /// One background copy; returns the pages in the log.
-    @discardableResult
-    func copy() async -> Int? {
+    /// One background copy; past the restart size (or on failure) the writer is asked to finish it.
+    func copy() async {
         do {
             let rows = try await connection.query("PRAGMA wal_checkpoint(PASSIVE)")
-            guard case .integer(let frames)? = rows.first?.column("log") else { return nil }
-            if frames >= restartFrames { catchUp.withLockedValue { $0 = true } }
-            return frames
+            if case .integer(let frames)? = rows.first?.column("log"), frames >= restartFrames {
+                catchUp.withLockedValue { $0 = true }
+            }
         } catch {
             // The writer copies at its next commit instead, as SQLite's automatic checkpoint would.
             logger.warning("background checkpoint failed", metadata: ["error": "\(error)"])
             catchUp.withLockedValue { $0 = true }
-            return nil
         }
     }
 
