@@ -104,22 +104,23 @@ final class SQLiteCensusDatabase: CensusDatabase {
         restartFrames: Int = SQLiteCheckpointer.defaultRestartFrames,
         checkpointInterval: Duration = SQLiteCheckpointer.defaultInterval
     ) async throws -> SQLiteCensusDatabase {
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
+        let (connection, thread) = try await SQLiteConnection.openOnOwnThread(
+            path: path,
+            pragmas: [
+                // WAL lets reports read while pings are written; NORMAL syncs at checkpoints only.
+                "PRAGMA journal_mode=WAL",
+                "PRAGMA synchronous=NORMAL",
+                "PRAGMA busy_timeout=5000",
+                // The checkpointer copies the log in the background instead (SQLiteCheckpointer).
+                "PRAGMA wal_autocheckpoint=0",
+            ],
+            logger: logger)
         do {
-            let connection = try await SQLiteConnection.open(
-                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
-            let sql = connection.sql()
-            // WAL lets reports read while pings are written; NORMAL syncs at checkpoints only.
-            try await sql.raw("PRAGMA journal_mode=WAL").run()
-            try await sql.raw("PRAGMA synchronous=NORMAL").run()
-            try await sql.raw("PRAGMA busy_timeout=5000").run()
-            // The checkpointer copies the log in the background instead (SQLiteCheckpointer).
-            try await sql.raw("PRAGMA wal_autocheckpoint=0").run()
             let checkpointer = try await SQLiteCheckpointer.start(
                 path: path, restartFrames: restartFrames, interval: checkpointInterval, logger: logger)
             return SQLiteCensusDatabase(connection: connection, thread: thread, checkpointer: checkpointer)
         } catch {
+            try? await connection.close()
             try? await thread.shutdownGracefully()
             throw error
         }

@@ -41,22 +41,18 @@ final class SQLiteCheckpointer: Sendable {
     static func start(
         path: String, restartFrames: Int = defaultRestartFrames, interval: Duration = defaultInterval, logger: Logger
     ) async throws -> SQLiteCheckpointer {
-        let thread = NIOThreadPool(numberOfThreads: 1)
-        thread.start()
-        do {
-            let connection = try await SQLiteConnection.open(
-                storage: .file(path: path), threadPool: thread, logger: logger, on: MultiThreadedEventLoopGroup.singleton.any())
-            // NORMAL: a checkpoint syncs the log before copying and the file after, as the writer's did.
-            _ = try await connection.query("PRAGMA synchronous=NORMAL")
-            // No busy handler (sqlite-nio's default retries at once, forever).
-            _ = try await connection.query("PRAGMA busy_timeout=0")
-            let checkpointer = SQLiteCheckpointer(connection: connection, thread: thread, restartFrames: restartFrames, logger: logger)
-            checkpointer.loop.withLockedValue { $0 = Task { await checkpointer.run(every: interval) } }
-            return checkpointer
-        } catch {
-            try? await thread.shutdownGracefully()
-            throw error
-        }
+        let (connection, thread) = try await SQLiteConnection.openOnOwnThread(
+            path: path,
+            pragmas: [
+                // NORMAL: a checkpoint syncs the log before copying and the file after, as the writer's did.
+                "PRAGMA synchronous=NORMAL",
+                // No busy handler (sqlite-nio's default retries at once, forever).
+                "PRAGMA busy_timeout=0",
+            ],
+            logger: logger)
+        let checkpointer = SQLiteCheckpointer(connection: connection, thread: thread, restartFrames: restartFrames, logger: logger)
+        checkpointer.loop.withLockedValue { $0 = Task { await checkpointer.run(every: interval) } }
+        return checkpointer
     }
 
     /// Run by the writer after each commit: once the log is long, copies what is left of it on
