@@ -81,9 +81,8 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// SQLite through sqlite-nio: one connection on a thread of its own, which serialises statements.
-/// (sqlite-nio's shared pool would run consecutive statements of the one connection on whichever
-/// of its threads is free: a wake-up of another thread and a cold cache per group commit.)
+/// SQLite through sqlite-nio: one writing connection on a thread of its own, which serialises
+/// statements (`SQLiteConnection.openOnOwnThread` says why), and a ``SQLiteCheckpointer``.
 final class SQLiteCensusDatabase: CensusDatabase {
     let backendName = "sqlite"
     let concurrentWriters = 1
