@@ -69,5 +69,32 @@ import Testing
         }
     }
 
+    /// SQLite syncs the database file only when a copy finishes the whole log; the writer's copy
+    /// then waited for every page the background had copied before it. The background flushes
+    /// what it copied itself, once per copy that wrote pages.
+    @Test func aBackgroundCopyFlushesThePagesItCopied() async throws {
+        try await Self.withDatabase(restartFrames: 1_000_000) { database, store, _ in
+            let checkpointer = database.checkpointer
+            #expect(checkpointer.flushes == 0)
+            _ = try await store.insert(try Self.batch(0), receivedAt: 1)
+            await checkpointer.copy()
+            #expect(checkpointer.flushes == 1)
+            await checkpointer.copy()
+            #expect(checkpointer.flushes == 1, "nothing copied, nothing to flush")
+            _ = try await store.insert(try Self.batch(1), receivedAt: 1)
+            await checkpointer.copy()
+            #expect(checkpointer.flushes == 2)
+        }
+    }
+
+    @Test func aFlusherOpensOnlyAFileThatExists() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("flusher-\(UUID().uuidString)").path
+        #expect(DatabaseFileFlusher(path: path) == nil)
+        try Data("page".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let flusher = try #require(DatabaseFileFlusher(path: path))
+        #expect(flusher.flush() == nil)
+    }
+
     private struct CountRow: Decodable { let n: Int }
 }
