@@ -78,7 +78,7 @@ public struct CensusServer: Sendable {
     }
 
     func recordStorageFailure(_ error: any Error) {
-        logger.error("ping not stored", metadata: ["error": "\(error)"])
+        logger.error("ping not stored", metadata: ["error": "\(storageErrorDescription(error))"])
         counters.update { $0.storageFailures += 1 }
     }
 
@@ -107,7 +107,7 @@ public struct CensusServer: Sendable {
     }
 
     func rejectNotRecorded(_ error: any Error) {
-        logger.error("reject not recorded", metadata: ["error": "\(error)"])
+        logger.error("reject not recorded", metadata: ["error": "\(storageErrorDescription(error))"])
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {

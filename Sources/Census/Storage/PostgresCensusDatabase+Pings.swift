@@ -32,8 +32,8 @@ extension PostgresCensusDatabase {
     }
 }
 
-/// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ON CONFLICT
-/// (ping_id) DO NOTHING RETURNING ping_id`: the ids that were new. Column `i` of the batch is in
+/// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ORDER BY ping_id
+/// ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id`: the ids that were new. Column `i` of the batch is in
 /// `texts[i]` or `integers[i]`, as ``PingStore/row(of:receivedAt:)`` types it.
 private struct InsertPings: PostgresPreparedStatement {
     typealias Row = String
@@ -49,8 +49,11 @@ private struct InsertPings: PostgresPreparedStatement {
         let parameters = textColumns.enumerated()
             .map { "$\($0.offset + 1)::\($0.element ? "text[]" : "int8[]")" }.joined(separator: ", ")
         let columns = PingStore.pingColumns.joined(separator: ", ")
+        // In the order of the key: an insert waits for another transaction's uncommitted row with
+        // the same ping id, so two batches holding the same pings in different orders (two
+        // servers given the same retries) waited for each other until PostgreSQL failed one.
         return "INSERT INTO census_pings (\(columns)) SELECT * FROM UNNEST(\(parameters)) AS batch(\(columns))"
-            + " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
+            + " ORDER BY ping_id ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
     }()
 
     var texts: [[String]]
