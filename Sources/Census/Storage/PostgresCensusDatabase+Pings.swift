@@ -33,8 +33,8 @@ extension PostgresCensusDatabase {
 }
 
 /// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ORDER BY ping_id
-/// ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id`: the ids that were new. Column `i` of the batch is in
-/// `texts[i]` or `integers[i]`, as ``PingStore/row(of:receivedAt:)`` types it.
+/// ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id`: the ids that were new. Column `i` of the
+/// batch is in `texts[i]` or `integers[i]`, as ``PingStore/row(of:receivedAt:)`` types it.
 private struct InsertPings: PostgresPreparedStatement {
     typealias Row = String
 
