@@ -1,25 +1,28 @@
 import PostgresNIO
 
-/// The ping and reject inserts of the PostgreSQL backend, straight through postgres-nio: one
-/// prepared statement that takes a batch as one array per column (`UNNEST`), whatever the batch's
-/// size. SQLKit's portable insert builds a statement of `rows × 15` parameters, which PostgreSQL
-/// parses and plans anew for every batch, and encodes each value through `Encodable`
-/// (docs/performance.md).
+/// The ping and reject inserts of the PostgreSQL backend, straight through postgres-nio: prepared
+/// statements that take a batch as one array per column (`UNNEST`, ``PingBatchColumns``),
+/// whatever the batch's size. SQLKit's portable insert builds a statement of `rows × 15`
+/// parameters, which PostgreSQL parses and plans anew for every batch, and encodes each value
+/// through `Encodable` (docs/performance.md).
 extension PostgresCensusDatabase {
     func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
-        var statement = InsertPings(rows: pings.count)
-        for ping in pings {
-            for (column, value) in PingStore.row(of: ping, receivedAt: receivedAt).enumerated() {
-                switch value {
-                case .text(let text): statement.texts[column].append(text)
-                case .integer(let number): statement.integers[column].append(number)
-                }
-            }
+        let batch = PingBatchColumns(pings, receivedAt: receivedAt)
+        do {
+            // Almost every batch is all new: a plain insert, which PostgreSQL runs faster than one
+            // that checks each row for a conflict and returns the new ids (docs/performance.md).
+            for try await _ in try await client.execute(InsertNewPings(batch: batch)) {}
+            return Set(pings.map(\.pingID))
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
+            // A ping of the batch is already stored (a retry), so the insert stored none of it.
+            var stored = Set<String>()
+            for try await id in try await client.execute(InsertPingsSkippingStored(batch: batch)) { stored.insert(id) }
+            return stored
         }
-        var stored = Set<String>()
-        for try await id in try await client.execute(statement) { stored.insert(id) }
-        return stored
     }
+
+    /// PostgreSQL's SQLSTATE for a duplicate key.
+    private static let uniqueViolation = "23505"
 
     func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws {
         var statement = InsertRejects(receivedAt: receivedAt)
@@ -29,59 +32,6 @@ extension PostgresCensusDatabase {
             statement.rawRequests.append(reject.rawRequest)
         }
         for try await _ in try await client.execute(statement) {}
-    }
-}
-
-/// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ORDER BY ping_id
-/// ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id`: the ids that were new. Column `i` of the
-/// batch is in `texts[i]` or `integers[i]`, as ``PingStore/row(of:receivedAt:)`` types it.
-private struct InsertPings: PostgresPreparedStatement {
-    typealias Row = String
-
-    /// Whether each column of ``PingStore/pingColumns`` holds text, from a row of any ping.
-    static let textColumns: [Bool] = PingStore.row(of: IncomingPing(
-        pingID: "", appID: "", product: "", pingType: "", kind: .content, assetID: "", creditedSeconds: 0,
-        sessionID: "", deviceID: "", optedOut: false, createdAt: 0, rawQuery: ""), receivedAt: 0)
-        .map { if case .text = $0 { true } else { false } }
-
-    static let name = "appmeter_insert_pings_1"
-    static let sql: String = {
-        let parameters = textColumns.enumerated()
-            .map { "$\($0.offset + 1)::\($0.element ? "text[]" : "int8[]")" }.joined(separator: ", ")
-        let columns = PingStore.pingColumns.joined(separator: ", ")
-        // In the order of the key: an insert waits for another transaction's uncommitted row with
-        // the same ping id, so two batches holding the same pings in different orders (two
-        // servers given the same retries) waited for each other until PostgreSQL failed one.
-        return "INSERT INTO census_pings (\(columns)) SELECT * FROM UNNEST(\(parameters)) AS batch(\(columns))"
-            + " ORDER BY ping_id ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
-    }()
-
-    var texts: [[String]]
-    var integers: [[Int64]]
-
-    init(rows: Int) {
-        texts = Self.textColumns.map { isText in
-            var column: [String] = []
-            if isText { column.reserveCapacity(rows) }
-            return column
-        }
-        integers = Self.textColumns.map { isText in
-            var column: [Int64] = []
-            if !isText { column.reserveCapacity(rows) }
-            return column
-        }
-    }
-
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: Self.textColumns.count)
-        for (column, isText) in Self.textColumns.enumerated() {
-            if isText { bindings.append(texts[column]) } else { bindings.append(integers[column]) }
-        }
-        return bindings
-    }
-
-    func decodeRow(_ row: PostgresRow) throws -> String {
-        try row.decode(String.self)
     }
 }
 
