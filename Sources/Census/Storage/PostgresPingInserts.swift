@@ -27,6 +27,7 @@ struct PingBatchColumns: Sendable {
     private(set) var texts: [[String]]
     private(set) var integers: [[Int64]]
 
+    /// The columns of `pings`, received at `receivedAt` (milliseconds since 1970).
     init(_ pings: [IncomingPing], receivedAt: Int64) {
         texts = Self.textColumns.map { isText in
             var column: [String] = []
@@ -48,6 +49,7 @@ struct PingBatchColumns: Sendable {
         }
     }
 
+    /// The columns in the order of ``PingStore/pingColumns``, for either insert.
     var bindings: PostgresBindings {
         var bindings = PostgresBindings(capacity: Self.textColumns.count)
         for (column, isText) in Self.textColumns.enumerated() {
