@@ -13,11 +13,18 @@ import NIOCore
 /// With `writers` above one, that many batches may be in flight at once: a database with a pool of
 /// connections (PostgreSQL) inserts the next batch while the previous one waits for its commit to
 /// reach the disk, instead of the whole census waiting on one round trip at a time.
+///
+/// A writer commits its consecutive batches inside one ``Session``, in which a database can hold
+/// what it would otherwise take and give back for every batch (PostgreSQL: a pooled connection).
 public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
     public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
     /// Learns an item's outcome.
     public typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
+    /// Runs `batches`, a writer's consecutive commits, in whatever scope the database wants them
+    /// in; it must run `batches` exactly once. A batch that fails ends its session, so that the
+    /// next batch starts from a new one (a new connection, when the failure was the connection's).
+    public typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
 
     private struct Waiting: Sendable {
         let item: Item
@@ -32,15 +39,18 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     private let commit: Commit
+    private let session: Session
     private let maxBatch: Int
     private let maxWriters: Int
     private let state = NIOLockedValueBox(State())
 
     /// Creates a writer committing at most `maxBatch` items per statement with `commit`, with at
-    /// most `writers` batches in flight at once.
-    public init(maxBatch: Int = 500, writers: Int = 1, commit: @escaping Commit) {
+    /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`.
+    public init(maxBatch: Int = 500, writers: Int = 1, session: @escaping Session = { await $0() },
+                commit: @escaping Commit) {
         self.maxBatch = max(1, maxBatch)
         maxWriters = max(1, writers)
+        self.session = session
         self.commit = commit
     }
 
@@ -70,9 +80,31 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         }
     }
 
-    /// Commits batches until nothing waits; a writer leaves under the same lock that sees the queue
-    /// empty, so an item submitted meanwhile is never left without a writer.
+    /// Commits batches until nothing waits, in one session after another: a new one after a batch
+    /// failed.
     private func drain() async {
+        while true {
+            var failed = false
+            await session {
+                failed = await commitWhileWaiting()
+            }
+            guard failed, !leavesIfIdle() else { return }
+        }
+    }
+
+    /// Whether nothing waits, in which case the writer has left: no session is opened for nothing.
+    private func leavesIfIdle() -> Bool {
+        state.withLockedValue { state in
+            guard state.waiting.isEmpty else { return false }
+            state.writers -= 1
+            return true
+        }
+    }
+
+    /// Commits batches until nothing waits (false) or a batch failed (true). A writer leaves under
+    /// the same lock that sees the queue empty, so an item submitted meanwhile is never left
+    /// without a writer.
+    private func commitWhileWaiting() async -> Bool {
         while true {
             let batch = state.withLockedValue { state -> [Waiting] in
                 guard !state.waiting.isEmpty else {
@@ -87,16 +119,15 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
                 defer { state.waiting.removeFirst(maxBatch) }
                 return Array(state.waiting.prefix(maxBatch))
             }
-            guard !batch.isEmpty else { return }
-            let results: [Result<Outcome, any Error>]
+            guard !batch.isEmpty else { return false }
             do {
                 let outcomes = try await commit(batch.map(\.item))
                 guard outcomes.count == batch.count else { throw GroupCommitError.outcomeCountMismatch }
-                results = outcomes.map { .success($0) }
+                complete(batch, with: outcomes.map { .success($0) })
             } catch {
-                results = Array(repeating: .failure(error), count: batch.count)
+                complete(batch, with: Array(repeating: .failure(error), count: batch.count))
+                return true
             }
-            complete(batch, with: results)
         }
     }
 

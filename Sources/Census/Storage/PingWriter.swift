@@ -25,12 +25,13 @@ public struct PingWriter: Sendable {
     /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
     public init(store: PingStore, maxBatch: Int = 500) {
         let writers = store.database.concurrentWriters
-        pings = GroupCommit(maxBatch: maxBatch, writers: writers) { batch in
+        let session: GroupCommit<IncomingPing, Outcome>.Session = { [database = store.database] in await database.writerSession($0) }
+        pings = GroupCommit(maxBatch: maxBatch, writers: writers, session: session) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
             return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
         }
-        rejects = GroupCommit(maxBatch: maxBatch, writers: writers) { batch in
+        rejects = GroupCommit(maxBatch: maxBatch, writers: writers, session: session) { batch in
             try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
             return batch.map { _ in () }
         }

@@ -1,3 +1,4 @@
+import Logging
 import PostgresNIO
 
 /// The ping and reject inserts of the PostgreSQL backend, straight through postgres-nio: prepared
@@ -11,13 +12,11 @@ extension PostgresCensusDatabase {
         do {
             // Almost every batch is all new: a plain insert, which PostgreSQL runs faster than one
             // that checks each row for a conflict and returns the new ids (docs/performance.md).
-            for try await _ in try await client.execute(InsertNewPings(batch: batch)) {}
+            _ = try await rows(of: InsertNewPings(batch: batch))
             return Set(pings.map(\.pingID))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
             // A ping of the batch is already stored (a retry), so the insert stored none of it.
-            var stored = Set<String>()
-            for try await id in try await client.execute(InsertPingsSkippingStored(batch: batch)) { stored.insert(id) }
-            return stored
+            return Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
         }
     }
 
@@ -31,8 +30,23 @@ extension PostgresCensusDatabase {
             statement.reasons.append(reject.reason)
             statement.rawRequests.append(reject.rawRequest)
         }
-        for try await _ in try await client.execute(statement) {}
+        _ = try await rows(of: statement)
     }
+
+    /// Runs `statement` on the connection of the writer's session when there is one and it is
+    /// open, else on one from the pool, and returns its rows.
+    private func rows<Statement: PostgresPreparedStatement>(of statement: Statement) async throws -> [Statement.Row] {
+        var rows: [Statement.Row] = []
+        if let connection = Self.writerConnection, !connection.isClosed {
+            for try await row in try await connection.execute(statement, logger: Self.quiet) { rows.append(row) }
+        } else {
+            for try await row in try await client.execute(statement) { rows.append(row) }
+        }
+        return rows
+    }
+
+    /// No per-statement logs, as `PostgresClient.execute` without a logger.
+    private static let quiet = Logger(label: "appmeter.postgres.writer", factory: { _ in SwiftLogNoOpLogHandler() })
 }
 
 /// `INSERT INTO census_rejects … SELECT … FROM UNNEST(…)`: a batch of refused requests.
