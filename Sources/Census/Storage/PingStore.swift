@@ -80,12 +80,30 @@ public struct PingStore: Sendable {
 
     /// A ping's row, in ``pingColumns`` order (the one list both inserts bind).
     static func row(of ping: IncomingPing, receivedAt: Int64) -> [ColumnValue] {
-        [
-            .text(ping.pingID), .integer(receivedAt), .text(ping.appID), .text(ping.product), .text(ping.pingType),
-            .text(ping.kind.rawValue), .text(ping.assetID), .integer(ping.creditedSeconds), .text(ping.sessionID),
-            .text(ping.deviceID), .integer(ping.optedOut ? 1 : 0), .integer(ping.createdAt), .text(ping.rawQuery),
-            .text(ping.channelName), .text(ping.ottType),
-        ]
+        pingColumns.indices.map { value(ofColumn: $0, of: ping, receivedAt: receivedAt) }
+    }
+
+    /// The value of column `column` (an index into ``pingColumns``) of a ping's row, without
+    /// building the row: PostgreSQL's insert writes a batch column by column.
+    static func value(ofColumn column: Int, of ping: IncomingPing, receivedAt: Int64) -> ColumnValue {
+        switch column {
+        case 0: .text(ping.pingID)
+        case 1: .integer(receivedAt)
+        case 2: .text(ping.appID)
+        case 3: .text(ping.product)
+        case 4: .text(ping.pingType)
+        case 5: .text(ping.kind.rawValue)
+        case 6: .text(ping.assetID)
+        case 7: .integer(ping.creditedSeconds)
+        case 8: .text(ping.sessionID)
+        case 9: .text(ping.deviceID)
+        case 10: .integer(ping.optedOut ? 1 : 0)
+        case 11: .integer(ping.createdAt)
+        case 12: .text(ping.rawQuery)
+        case 13: .text(ping.channelName)
+        case 14: .text(ping.ottType)
+        default: preconditionFailure("census_pings has \(pingColumns.count) columns, not \(column + 1)")
+        }
     }
 
     /// A ping's row, in ``pingColumns`` order, for SQLKit.

@@ -1,8 +1,8 @@
 import PostgresNIO
 
 /// A batch of pings as one array per column of ``PingStore/pingColumns``, for the `UNNEST`
-/// inserts: column `i` is in `texts[i]` or `integers[i]`, as ``PingStore/row(of:receivedAt:)``
-/// types it.
+/// inserts: column `i` is bound as `text[]` or `int8[]`, as ``PingStore/value(ofColumn:of:receivedAt:)``
+/// types it, and encoded straight from the pings (``PingColumnArray``).
 struct PingBatchColumns: Sendable {
     /// Whether each column of ``PingStore/pingColumns`` holds text, from a row of any ping.
     static let textColumns: [Bool] = PingStore.row(of: IncomingPing(
@@ -24,38 +24,58 @@ struct PingBatchColumns: Sendable {
             + " ORDER BY ping_id"
     }()
 
-    private(set) var texts: [[String]]
-    private(set) var integers: [[Int64]]
+    let pings: [IncomingPing]
+    let receivedAt: Int64
 
     /// The columns of `pings`, received at `receivedAt` (milliseconds since 1970).
     init(_ pings: [IncomingPing], receivedAt: Int64) {
-        texts = Self.textColumns.map { isText in
-            var column: [String] = []
-            if isText { column.reserveCapacity(pings.count) }
-            return column
-        }
-        integers = Self.textColumns.map { isText in
-            var column: [Int64] = []
-            if !isText { column.reserveCapacity(pings.count) }
-            return column
-        }
-        for ping in pings {
-            for (column, value) in PingStore.row(of: ping, receivedAt: receivedAt).enumerated() {
-                switch value {
-                case .text(let text): texts[column].append(text)
-                case .integer(let number): integers[column].append(number)
-                }
-            }
-        }
+        self.pings = pings
+        self.receivedAt = receivedAt
     }
 
     /// The columns in the order of ``PingStore/pingColumns``, for either insert.
     var bindings: PostgresBindings {
         var bindings = PostgresBindings(capacity: Self.textColumns.count)
         for (column, isText) in Self.textColumns.enumerated() {
-            if isText { bindings.append(texts[column]) } else { bindings.append(integers[column]) }
+            bindings.append(PingColumnArray(pings: pings, column: column, isText: isText, receivedAt: receivedAt))
         }
         return bindings
+    }
+}
+
+/// One column of a batch in PostgreSQL's binary array format, written from the pings themselves:
+/// building a `[String]` per column first, then encoding it element by element through
+/// postgres-nio's generic array encoder, took about 4 % of the census's CPU under load.
+struct PingColumnArray: PostgresDynamicTypeEncodable {
+    let pings: [IncomingPing]
+    let column: Int
+    let isText: Bool
+    let receivedAt: Int64
+
+    var psqlType: PostgresDataType { isText ? .textArray : .int8Array }
+    var psqlFormat: PostgresFormat { .binary }
+
+    /// The layout of `array_send`, as postgres-nio writes it for an array: dimensions (1, or 0
+    /// when empty), a null flag, the element type, then the length and lower bound of the one
+    /// dimension, and each element's length and bytes.
+    func encode<JSONEncoder: PostgresJSONEncoder>(into buffer: inout ByteBuffer,
+                                                  context: PostgresEncodingContext<JSONEncoder>) {
+        buffer.writeInteger(pings.isEmpty ? 0 : 1, as: UInt32.self)
+        buffer.writeInteger(0, as: Int32.self)
+        buffer.writeInteger(isText ? PostgresDataType.text.rawValue : PostgresDataType.int8.rawValue)
+        guard !pings.isEmpty else { return }
+        buffer.writeInteger(Int32(pings.count))
+        buffer.writeInteger(1, as: Int32.self)
+        for ping in pings {
+            switch PingStore.value(ofColumn: column, of: ping, receivedAt: receivedAt) {
+            case .text(let text):
+                buffer.writeInteger(Int32(text.utf8.count))
+                buffer.writeString(text)
+            case .integer(let number):
+                buffer.writeInteger(Int32(MemoryLayout<Int64>.size))
+                buffer.writeInteger(number)
+            }
+        }
     }
 }
 
