@@ -25,7 +25,8 @@ public struct PingWriter: Sendable {
     /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
     public init(store: PingStore, maxBatch: Int = 500) {
         let writers = store.database.concurrentWriters
-        let session: GroupCommit<IncomingPing, Outcome>.Session = { [database = store.database] in await database.writerSession($0) }
+        let database = store.database
+        let session: @Sendable (() async -> Void) async -> Void = { await database.writerSession($0) }
         pings = GroupCommit(maxBatch: maxBatch, writers: writers, session: session) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
