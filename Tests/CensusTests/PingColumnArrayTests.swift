@@ -21,7 +21,7 @@ import Testing
         let receivedAt: Int64 = 1_795_393_291_208
         for (column, isText) in PingBatchColumns.textColumns.enumerated() {
             var ours = PostgresBindings()
-            ours.append(PingColumnArray(pings: pings, column: column, isText: isText, receivedAt: receivedAt))
+            ours.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))
             var theirs = PostgresBindings()
             let values = pings.map { PingStore.value(ofColumn: column, of: $0, receivedAt: receivedAt) }
             if isText {

@@ -36,6 +36,14 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         var waiting: [Waiting] = []
         var writers = 0
         var batches = 0
+
+        /// Whether nothing waits, in which case the writer has left. Called under the lock that
+        /// sees the queue empty, so an item submitted meanwhile is never left without a writer.
+        mutating func writerLeavesIfIdle() -> Bool {
+            guard waiting.isEmpty else { return false }
+            writers -= 1
+            return true
+        }
     }
 
     private let commit: Commit
@@ -88,29 +96,16 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
             await session {
                 failed = await commitWhileWaiting()
             }
-            guard failed, !leavesIfIdle() else { return }
+            // After a failure with nothing waiting, no session is opened for nothing.
+            guard failed, !state.withLockedValue({ $0.writerLeavesIfIdle() }) else { return }
         }
     }
 
-    /// Whether nothing waits, in which case the writer has left: no session is opened for nothing.
-    private func leavesIfIdle() -> Bool {
-        state.withLockedValue { state in
-            guard state.waiting.isEmpty else { return false }
-            state.writers -= 1
-            return true
-        }
-    }
-
-    /// Commits batches until nothing waits (false) or a batch failed (true). A writer leaves under
-    /// the same lock that sees the queue empty, so an item submitted meanwhile is never left
-    /// without a writer.
+    /// Commits batches until nothing waits (false) or a batch failed (true).
     private func commitWhileWaiting() async -> Bool {
         while true {
             let batch = state.withLockedValue { state -> [Waiting] in
-                guard !state.waiting.isEmpty else {
-                    state.writers -= 1
-                    return []
-                }
+                if state.writerLeavesIfIdle() { return [] }
                 state.batches += 1
                 guard state.waiting.count > maxBatch else {
                     defer { state.waiting.removeAll(keepingCapacity: true) }

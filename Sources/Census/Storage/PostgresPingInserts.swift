@@ -36,8 +36,8 @@ struct PingBatchColumns: Sendable {
     /// The columns in the order of ``PingStore/pingColumns``, for either insert.
     var bindings: PostgresBindings {
         var bindings = PostgresBindings(capacity: Self.textColumns.count)
-        for (column, isText) in Self.textColumns.enumerated() {
-            bindings.append(PingColumnArray(pings: pings, column: column, isText: isText, receivedAt: receivedAt))
+        for column in Self.textColumns.indices {
+            bindings.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))
         }
         return bindings
     }
@@ -49,9 +49,10 @@ struct PingBatchColumns: Sendable {
 struct PingColumnArray: PostgresDynamicTypeEncodable {
     let pings: [IncomingPing]
     let column: Int
-    let isText: Bool
     let receivedAt: Int64
 
+    /// Whether the column holds text, as ``PingBatchColumns/textColumns`` says.
+    var isText: Bool { PingBatchColumns.textColumns[column] }
     var psqlType: PostgresDataType { isText ? .textArray : .int8Array }
     var psqlFormat: PostgresFormat { .binary }
 
