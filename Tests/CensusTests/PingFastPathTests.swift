@@ -155,6 +155,37 @@ import Testing
         #expect(outcomes.withLockedValue { $0 } == [0: 0, 1: 10, 2: 20, 3: 30, 4: 40])
     }
 
+    @Test func aSecondWriterStartsOnlyOnceEnoughItemsWait() async throws {
+        let gate = Gate()
+        let (started, start) = AsyncStream.makeStream(of: [Int]?.self)
+        let writer = GroupCommit<Int, Int>(writers: 2, waitingForAnotherWriter: 3) { batch in
+            start.yield(batch)
+            await gate.wait()
+            return batch
+        }
+        let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+        let timer = Task {
+            try? await Task.sleep(for: .seconds(30))
+            start.yield(nil)
+        }
+        var batches = started.makeAsyncIterator()
+        // The first writer starts for one item, whatever the threshold.
+        writer.submit(0) { _ in finish.yield() }
+        let first = await batches.next()
+        for item in 1...2 {
+            writer.submit(item) { _ in finish.yield() }
+            #expect(writer.writersRunning == 1, "a second writer for \(item) waiting item(s)")
+        }
+        writer.submit(3) { _ in finish.yield() }
+        #expect(writer.writersRunning == 2)
+        let second = await batches.next()
+        gate.open()
+        var done = finished.makeAsyncIterator()
+        for _ in 0..<4 { await done.next() }
+        timer.cancel()
+        #expect([first, second] == [[0], [1, 2, 3]])
+    }
+
     @Test func aFailedCommitFailsEveryItemOfItsBatchAndTheWriterGoesOn() async throws {
         struct DiskFull: Error {}
         let failNext = NIOLockedValueBox(true)

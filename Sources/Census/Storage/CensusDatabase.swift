@@ -13,6 +13,9 @@ public protocol CensusDatabase: Sendable {
     /// How many inserts may usefully run at once: 1 for a single connection; more for a pool,
     /// where one batch is inserted while another waits for its commit.
     var concurrentWriters: Int { get }
+    /// How many items must wait before a writer beyond the first starts
+    /// (``GroupCommit/init(maxBatch:writers:waitingForAnotherWriter:session:commit:)``).
+    var waitingForAnotherWriter: Int { get }
     /// Runs `body` with a SQLKit database handle.
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
     /// Releases connections.
@@ -28,6 +31,9 @@ public protocol CensusDatabase: Sendable {
 }
 
 extension CensusDatabase {
+    /// Another writer as soon as anything waits.
+    public var waitingForAnotherWriter: Int { 1 }
+
     /// Nothing to hold: each insert runs on its own.
     public func writerSession(_ batches: () async -> Void) async {
         await batches()
@@ -155,6 +161,11 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// about 8 ms; three or more made batches smaller without more throughput
     /// (docs/performance.md).
     let concurrentWriters = 2
+    /// The second writer starts once 16 pings wait: each batch costs PostgreSQL a statement and a
+    /// commit, and one started for a ping or two made batches smaller, not the census faster. At
+    /// 64 connections that raised ingest by 6–8 % and cut PostgreSQL's CPU per ping by a tenth;
+    /// anything from 8 to 32 did about as well (decisions.md S12, docs/performance.md).
+    let waitingForAnotherWriter = 16
     let client: PostgresClient
     private let runner: Task<Void, Never>
 

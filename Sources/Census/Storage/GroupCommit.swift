@@ -12,7 +12,10 @@ import NIOCore
 ///
 /// With `writers` above one, that many batches may be in flight at once: a database with a pool of
 /// connections (PostgreSQL) inserts the next batch while the previous one waits for its commit to
-/// reach the disk, instead of the whole census waiting on one round trip at a time.
+/// reach the disk, instead of the whole census waiting on one round trip at a time. A writer beyond
+/// the first starts only once `waitingForAnotherWriter` items wait: each batch costs the database a
+/// statement and a commit, so a second writer for one or two items would make batches smaller,
+/// not the census faster.
 ///
 /// A writer commits its consecutive batches inside one ``Session``, in which a database can hold
 /// what it would otherwise take and give back for every batch (PostgreSQL: a pooled connection).
@@ -50,14 +53,18 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     private let session: Session
     private let maxBatch: Int
     private let maxWriters: Int
+    private let waitingForAnotherWriter: Int
     private let state = NIOLockedValueBox(State())
 
     /// Creates a writer committing at most `maxBatch` items per statement with `commit`, with at
     /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`.
-    public init(maxBatch: Int = 500, writers: Int = 1, session: @escaping Session = { await $0() },
-                commit: @escaping Commit) {
+    /// The first writer starts for one item; another only once `waitingForAnotherWriter` items
+    /// wait for one.
+    public init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+                session: @escaping Session = { await $0() }, commit: @escaping Commit) {
         self.maxBatch = max(1, maxBatch)
         maxWriters = max(1, writers)
+        self.waitingForAnotherWriter = max(1, waitingForAnotherWriter)
         self.session = session
         self.commit = commit
     }
@@ -65,6 +72,11 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Batches committed so far (for load checks: far fewer than items under load).
     public var batches: Int {
         state.withLockedValue { $0.batches }
+    }
+
+    /// Writers committing now (for tests: a writer counts from the moment an item starts it).
+    var writersRunning: Int {
+        state.withLockedValue { $0.writers }
     }
 
     /// Commits `item` and returns its outcome once it is committed.
@@ -79,7 +91,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     public func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
         let startsWriter = state.withLockedValue { state in
             state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
-            guard state.writers < maxWriters else { return false }
+            guard state.writers < maxWriters,
+                  state.writers == 0 || state.waiting.count >= waitingForAnotherWriter else { return false }
             state.writers += 1
             return true
         }

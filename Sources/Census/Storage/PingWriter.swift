@@ -24,15 +24,17 @@ public struct PingWriter: Sendable {
     /// Creates writers over `store`, writing at most `maxBatch` rows per statement, with as many
     /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
     public init(store: PingStore, maxBatch: Int = 500) {
-        let writers = store.database.concurrentWriters
         let database = store.database
+        let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
         let session: @Sendable (() async -> Void) async -> Void = { await database.writerSession($0) }
-        pings = GroupCommit(maxBatch: maxBatch, writers: writers, session: session) { batch in
+        pings = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
+                            session: session) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
             return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
         }
-        rejects = GroupCommit(maxBatch: maxBatch, writers: writers, session: session) { batch in
+        rejects = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
+                              session: session) { batch in
             try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
             return batch.map { _ in () }
         }
