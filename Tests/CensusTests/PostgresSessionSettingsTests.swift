@@ -1,0 +1,17 @@
+@testable import Census
+import Logging
+import SQLKit
+import Testing
+
+/// The census's PostgreSQL sessions start with its own settings (decisions.md S13).
+@Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
+struct PostgresSessionSettingsTests {
+    @Test func everySessionFlushesWhatItEvictsAsItGoes() async throws {
+        let database = try await Backend.postgres.freshDatabase().open(logger: Logger(label: "test"))
+        let setting = try await database.withSQL { sql in
+            try await sql.raw("SELECT current_setting('backend_flush_after') AS value").first(decodingColumn: "value", as: String.self)
+        }
+        await database.close()
+        #expect(setting == "256kB")
+    }
+}
