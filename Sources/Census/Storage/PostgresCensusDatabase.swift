@@ -1,0 +1,87 @@
+import Foundation
+import Logging
+import PostgresKit
+import SQLKit
+
+/// PostgreSQL through postgres-nio's `PostgresClient` pool; several `meter serve` processes may
+/// share one server.
+final class PostgresCensusDatabase: CensusDatabase {
+    let backendName = "postgresql"
+    /// Two batches in flight: one is inserted while the other waits for PostgreSQL to flush its
+    /// commit. Under load on two cores that raised ingest by 5–9 % and cut p99 from 22–48 ms to
+    /// about 8 ms; three or more made batches smaller without more throughput
+    /// (docs/performance.md).
+    let concurrentWriters = 2
+    /// The second writer starts once 16 pings wait: each batch costs PostgreSQL a statement and a
+    /// commit, and one started for a ping or two made batches smaller, not the census faster. At
+    /// 64 connections that raised ingest by 6–8 % and cut PostgreSQL's CPU per ping by 6–10 %;
+    /// anything from 8 to 32 did about as well (decisions.md S12, docs/performance.md).
+    let waitingForAnotherWriter = 16
+    let client: PostgresClient
+    private let runner: Task<Void, Never>
+
+    /// Settings of the census's own sessions, sent when each connection starts.
+    ///
+    /// `backend_flush_after`: the census only appends rows, and once `census_pings` outgrows
+    /// PostgreSQL's buffers the inserting sessions evict the pages they filled into the kernel's
+    /// page cache, where they wait for the next checkpoint's `fsync` (PostgreSQL's default leaves
+    /// them there). That `fsync` then took 0.3 s on this machine, every commit's WAL flush waited
+    /// behind it, and a checkpoint in a run at 64 connections took p99 near 190 ms. Asking the kernel to write
+    /// them as they are evicted cut it to 8–18 ms, at the same rate; a page of appended rows is not
+    /// written again, so writing it early costs nothing (decisions.md S13, docs/performance.md).
+    static let sessionSettings = [("backend_flush_after", "256kB")]
+
+    /// The connection a writer holds for its session (``writerSession(_:)``), in that session's
+    /// task: a task-local, so that the generic group commit and ``PingStore`` need not carry it.
+    @TaskLocal static var writerConnection: PostgresConnection?
+
+    init(url: String, logger: Logger) throws {
+        guard let parsed = try? SQLPostgresConfiguration(url: url) else {
+            throw CensusError.badDatabaseURL(url)
+        }
+        let core = parsed.coreConfiguration
+        guard let host = core.host, let port = core.port else { throw CensusError.badDatabaseURL(url) }
+        let tls: PostgresClient.Configuration.TLS =
+            switch (core.tls.isEnforced, core.tls.isAllowed, core.tls.sslContext?.configuration) {
+            case (true, _, let configuration?): .require(configuration)
+            case (false, true, let configuration?): .prefer(configuration)
+            default: .disable
+            }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: core.username, password: core.password, database: core.database,
+            tls: tls)
+        configuration.options.additionalStartupParameters = Self.sessionSettings
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+    }
+
+    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in
+            try await body(connection.sql())
+        }
+    }
+
+    /// Holds one pooled connection for a writer's consecutive batches. Leasing one per batch
+    /// parked it after each, and the pool scheduled an idle and a keep-alive timer (a task each)
+    /// for every parking: 45 against 41 µs of the census's CPU per ping at about 20k pings/s
+    /// (docs/performance.md). Between sessions the pool keeps the connection alive as before.
+    func writerSession(_ batches: () async -> Void) async {
+        var ran = false
+        do {
+            try await client.withConnection { connection in
+                ran = true
+                await Self.$writerConnection.withValue(connection) { await batches() }
+            }
+        } catch {
+            // No connection could be leased: each batch then asks the pool itself and fails with
+            // the reason, answered 503.
+        }
+        if !ran { await batches() }
+    }
+
+    func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+}
