@@ -39,15 +39,6 @@ import Testing
         }
     }
 
-    @Test func theTextColumnsAreTheColumnsWhoseValuesAreText() {
-        let ping = Self.pings[0]
-        for (column, isText) in PingBatchColumns.textColumns.enumerated() {
-            let value = PingStore.value(ofColumn: column, of: ping, receivedAt: 0)
-            if case .text = value { #expect(isText) } else { #expect(!isText) }
-        }
-        #expect(PingBatchColumns.textColumns.count == PingStore.pingColumns.count)
-    }
-
     struct ColumnTypeMismatch: Error {
         let column: Int
     }
