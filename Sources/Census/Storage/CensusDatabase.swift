@@ -27,6 +27,8 @@ public protocol CensusDatabase: Sendable {
     /// Runs `batches`, a group-commit writer's consecutive inserts (``GroupCommit/Session``), with
     /// what the backend holds for all of them; it runs `batches` exactly once.
     func writerSession(_ batches: () async -> Void) async
+    /// Starts a group-commit writer's task (``GroupCommit/StartWriter``) where its inserts run best.
+    func startWriter(_ writer: @escaping @Sendable () async -> Void)
 }
 
 extension CensusDatabase {
@@ -36,6 +38,11 @@ extension CensusDatabase {
     /// Nothing to hold: each insert runs on its own.
     public func writerSession(_ batches: () async -> Void) async {
         await batches()
+    }
+
+    /// On Swift's shared threads.
+    public func startWriter(_ writer: @escaping @Sendable () async -> Void) {
+        Task { await writer() }
     }
 
     /// The portable insert, through SQLKit.

@@ -18,7 +18,9 @@ import NIOCore
 /// not the census faster.
 ///
 /// A writer commits its consecutive batches inside one ``Session``, in which a database can hold
-/// what it would otherwise take and give back for every batch (PostgreSQL: a pooled connection).
+/// what it would otherwise take and give back for every batch (PostgreSQL: a pooled connection),
+/// in a task started where the database wants it (``StartWriter``; PostgreSQL: on the event loop
+/// of its connections).
 public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
     public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
@@ -28,6 +30,9 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// in; it must run `batches` exactly once. A batch that fails ends its session, so that the
     /// next batch starts from a new one (a new connection, when the failure was the connection's).
     public typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
+    /// Starts `writer`, a task that commits until nothing waits, wherever the database wants its
+    /// writers to run; it must start `writer` exactly once.
+    public typealias StartWriter = @Sendable (_ writer: @escaping @Sendable () async -> Void) -> Void
 
     private struct Waiting: Sendable {
         let item: Item
@@ -51,21 +56,25 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
 
     private let commit: Commit
     private let session: Session
+    private let startWriter: StartWriter
     private let maxBatch: Int
     private let maxWriters: Int
     private let waitingForAnotherWriter: Int
     private let state = NIOLockedValueBox(State())
 
     /// Creates a writer committing at most `maxBatch` items per statement with `commit`, with at
-    /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`.
-    /// The first writer starts for one item; another only once `waitingForAnotherWriter` items
-    /// wait for one.
+    /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`
+    /// and its task started by `startWriter`. The first writer starts for one item; another only
+    /// once `waitingForAnotherWriter` items wait for one.
     public init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
-                session: @escaping Session = { await $0() }, commit: @escaping Commit) {
+                session: @escaping Session = { await $0() },
+                startWriter: @escaping StartWriter = { writer in Task { await writer() } },
+                commit: @escaping Commit) {
         self.maxBatch = max(1, maxBatch)
         maxWriters = max(1, writers)
         self.waitingForAnotherWriter = max(1, waitingForAnotherWriter)
         self.session = session
+        self.startWriter = startWriter
         self.commit = commit
     }
 
@@ -97,7 +106,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
             return true
         }
         if startsWriter {
-            Task { await self.drain() }
+            startWriter { await self.drain() }
         }
     }
 

@@ -27,14 +27,15 @@ public struct PingWriter: Sendable {
         let database = store.database
         let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
         let session: @Sendable (() async -> Void) async -> Void = { await database.writerSession($0) }
+        let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { database.startWriter($0) }
         pings = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                            session: session) { batch in
+                            session: session, startWriter: start) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
             return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
         }
         rejects = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                              session: session) { batch in
+                              session: session, startWriter: start) { batch in
             try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
             return batch.map { _ in () }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOPosix
 import PostgresKit
 import SQLKit
 
@@ -19,6 +20,11 @@ final class PostgresCensusDatabase: CensusDatabase {
     let waitingForAnotherWriter = 16
     let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// The one thread of the client's connections, on which the writers run too
+    /// (``startWriter(_:)``). One is plenty: per batch it encodes the columns and sends one
+    /// statement, and the answer is a single line.
+    private let connectionLoop: MultiThreadedEventLoopGroup
+    private let writerExecutor: EventLoopTaskExecutor
 
     /// Settings of the census's own sessions, sent when each connection starts.
     ///
@@ -52,7 +58,9 @@ final class PostgresCensusDatabase: CensusDatabase {
             host: host, port: port, username: core.username, password: core.password, database: core.database,
             tls: tls)
         configuration.options.additionalStartupParameters = Self.sessionSettings
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        connectionLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        writerExecutor = EventLoopTaskExecutor(eventLoop: connectionLoop.next())
+        let client = PostgresClient(configuration: configuration, eventLoopGroup: connectionLoop, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
     }
@@ -81,8 +89,16 @@ final class PostgresCensusDatabase: CensusDatabase {
         if !ran { await batches() }
     }
 
+    /// On the event loop of the client's connections: a batch is sent and its commit's answer
+    /// read on that thread, with no switch to Swift's shared threads and back, and no wait behind
+    /// the HTTP event loops' requests (``EventLoopTaskExecutor``).
+    func startWriter(_ writer: @escaping @Sendable () async -> Void) {
+        writerExecutor.startTask(writer)
+    }
+
     func close() async {
         runner.cancel()
         _ = await runner.value
+        try? await connectionLoop.shutdownGracefully()
     }
 }
