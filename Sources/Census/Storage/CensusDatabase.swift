@@ -13,7 +13,7 @@ public protocol CensusDatabase: Sendable {
     /// where one batch is inserted while another waits for its commit.
     var concurrentWriters: Int { get }
     /// How many items must wait before a writer beyond the first starts
-    /// (``GroupCommit/init(maxBatch:writers:waitingForAnotherWriter:session:commit:)``).
+    /// (``GroupCommit/init(maxBatch:writers:waitingForAnotherWriter:session:startWriter:commit:)``).
     var waitingForAnotherWriter: Int { get }
     /// Runs `body` with a SQLKit database handle.
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
