@@ -25,6 +25,8 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// statement, and the answer is a single line.
     private let connectionLoop: MultiThreadedEventLoopGroup
     private let writerExecutor: EventLoopTaskExecutor
+    /// The writers' connections, outside the pool (``writerSession(_:)``).
+    let writerConnections: PostgresWriterConnections
 
     /// Settings of the census's own sessions, sent when each connection starts.
     ///
@@ -60,6 +62,10 @@ final class PostgresCensusDatabase: CensusDatabase {
         configuration.options.additionalStartupParameters = Self.sessionSettings
         connectionLoop = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         writerExecutor = EventLoopTaskExecutor(eventLoop: connectionLoop.next())
+        var writerConfiguration = core
+        writerConfiguration.options.additionalStartupParameters = Self.sessionSettings
+        writerConnections = PostgresWriterConnections(
+            configuration: writerConfiguration, eventLoop: writerExecutor.eventLoop, logger: logger)
         let client = PostgresClient(configuration: configuration, eventLoopGroup: connectionLoop, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
@@ -71,22 +77,13 @@ final class PostgresCensusDatabase: CensusDatabase {
         }
     }
 
-    /// Holds one pooled connection for a writer's consecutive batches. Leasing one per batch
-    /// parked it after each, and the pool scheduled an idle and a keep-alive timer (a task each)
-    /// for every parking: 45 against 41 µs of the census's CPU per ping at about 20k pings/s
-    /// (docs/performance.md). Between sessions the pool keeps the connection alive as before.
+    /// Holds one of the writers' own connections for a writer's consecutive batches
+    /// (``PostgresWriterConnections`` says why not the pool's).
     func writerSession(_ batches: () async -> Void) async {
-        var ran = false
-        do {
-            try await client.withConnection { connection in
-                ran = true
-                await Self.$writerConnection.withValue(connection) { await batches() }
-            }
-        } catch {
-            // No connection could be leased: each batch then asks the pool itself and fails with
-            // the reason, answered 503.
+        await writerConnections.withConnection { connection in
+            guard let connection else { return await batches() }
+            await Self.$writerConnection.withValue(connection) { await batches() }
         }
-        if !ran { await batches() }
     }
 
     /// On the event loop of the client's connections: a batch is sent and its commit's answer
@@ -97,6 +94,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     }
 
     func close() async {
+        await writerConnections.close()
         runner.cancel()
         _ = await runner.value
         try? await connectionLoop.shutdownGracefully()
