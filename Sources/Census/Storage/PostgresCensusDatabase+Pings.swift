@@ -13,10 +13,13 @@ extension PostgresCensusDatabase {
             // Almost every batch is all new: a plain insert, which PostgreSQL runs faster than one
             // that checks each row for a conflict and returns the new ids (docs/performance.md).
             _ = try await rows(of: InsertNewPings(batch: batch))
+            appendVacuum.appended(pings.count, to: .pings)
             return Set(pings.map(\.pingID))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
             // A ping of the batch is already stored (a retry), so the insert stored none of it.
-            return Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
+            let stored = Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
+            appendVacuum.appended(stored.count, to: .pings)
+            return stored
         }
     }
 
@@ -31,6 +34,7 @@ extension PostgresCensusDatabase {
             statement.rawRequests.append(reject.rawRequest)
         }
         _ = try await rows(of: statement)
+        appendVacuum.appended(rejects.count, to: .rejects)
     }
 
     /// Runs `statement` on the connection of the writer's session when there is one and it is

@@ -27,6 +27,8 @@ final class PostgresCensusDatabase: CensusDatabase {
     private let writerExecutor: EventLoopTaskExecutor
     /// The writers' connections, outside the pool (``writerSession(_:)``).
     let writerConnections: PostgresWriterConnections
+    /// Vacuums what the writers appended, while it is in PostgreSQL's buffers.
+    let appendVacuum: PostgresAppendVacuum
 
     /// Settings of the census's own sessions, sent when each connection starts.
     ///
@@ -44,7 +46,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// task: a task-local, so that the generic group commit and ``PingStore`` need not carry it.
     @TaskLocal static var writerConnection: PostgresConnection?
 
-    init(url: String, logger: Logger) throws {
+    init(url: String, logger: Logger, rowsPerVacuum: Int = PostgresAppendVacuum.defaultRowsPerVacuum) throws {
         guard let parsed = try? SQLPostgresConfiguration(url: url) else {
             throw CensusError.badDatabaseURL(url)
         }
@@ -69,6 +71,9 @@ final class PostgresCensusDatabase: CensusDatabase {
         let client = PostgresClient(configuration: configuration, eventLoopGroup: connectionLoop, backgroundLogger: logger)
         self.client = client
         runner = Task { await client.run() }
+        appendVacuum = PostgresAppendVacuum(rowsPerVacuum: rowsPerVacuum, logger: logger) { table in
+            for try await _ in try await client.query(PostgresQuery(unsafeSQL: PostgresAppendVacuum.statement(for: table))) {}
+        }
     }
 
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
@@ -94,6 +99,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     }
 
     func close() async {
+        await appendVacuum.close()
         await writerConnections.close()
         runner.cancel()
         _ = await runner.value
