@@ -91,7 +91,10 @@ import Testing
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct PostgresAppendVacuumServerTests {
     @Test func pingsAppendedPastTheThresholdAreVacuumedAndMarkedAllVisible() async throws {
-        guard case .postgres(let url) = try await Backend.postgres.freshDatabase() else { return }
+        guard case .postgres(let url) = try await Backend.postgres.freshDatabase() else {
+            Issue.record("a PostgreSQL test database is not a PostgreSQL location")
+            return
+        }
         let database = try PostgresCensusDatabase(url: url, logger: Logger(label: "test"), rowsPerVacuum: 20)
         let store = PingStore(database: database)
         do {

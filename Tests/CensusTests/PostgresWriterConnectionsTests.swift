@@ -10,7 +10,7 @@ import Testing
 /// between sessions, one per concurrent session, never handed out closed or stale, and with the
 /// census's session settings.
 @Suite struct PostgresWriterConnectionsTests {
-    @Test func withNoServerASessionsBatchesStillRunThroughThePool() async throws {
+    @Test func withNoServerASessionsBatchesStillRunWithoutAConnectionOfTheirOwn() async throws {
         // No server: the writer's connection cannot open, and its batches ask the pool, which
         // fails them with the reason (answered 503), instead of being dropped.
         let database = try PostgresCensusDatabase(url: "postgres://nobody@127.0.0.1:1/none", logger: Logger(label: "test"))
