@@ -13,12 +13,19 @@ struct FieldNameTable: Sendable {
         var count: Int
 
         /// Nil when the name is longer than any field's.
-        init?(_ name: some Collection<UInt8>) {
+        init?(_ name: UnsafeBufferPointer<UInt8>) {
             guard name.count <= 16 else { return nil }
             count = name.count
-            for (offset, byte) in name.enumerated() {
-                if offset < 8 { low |= UInt64(byte) << (offset * 8) } else { high |= UInt64(byte) << ((offset - 8) * 8) }
-            }
+            for offset in 0..<min(count, 8) { low |= UInt64(name[offset]) << (offset &* 8) }
+            for offset in min(count, 8)..<count { high |= UInt64(name[offset]) << ((offset &- 8) &* 8) }
+        }
+
+        /// `name`'s UTF-8, packed; nil when it is longer than any field's. A field's name is a
+        /// small string, whose bytes `withUTF8` hands over without a copy to the heap.
+        init?(_ name: String) {
+            var name = name
+            guard let packed = name.withUTF8({ PackedName($0) }) else { return nil }
+            self = packed
         }
 
         /// The name's first slot.
@@ -35,7 +42,7 @@ struct FieldNameTable: Sendable {
     private init(_ fields: [PingField]) {
         precondition(fields.count < slots.count / 2, "the field table must stay at most half full")
         for (ordinal, field) in fields.enumerated() {
-            let name = PackedName(field.name.utf8)!
+            let name = PackedName(field.name)!
             var index = name.slot
             while slots[index] != nil { index = (index + 1) & (slots.count - 1) }
             slots[index] = (name, ordinal)
@@ -54,6 +61,6 @@ struct FieldNameTable: Sendable {
 
     /// The ordinal of `field`.
     func ordinal(of field: PingField) -> Int {
-        ordinal(of: PackedName(field.name.utf8)!)!
+        ordinal(of: PackedName(field.name)!)!
     }
 }
