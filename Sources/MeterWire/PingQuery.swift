@@ -47,8 +47,9 @@ public struct PingQuery: Sendable {
     }
 
     /// Checks every escape of `bytes` and records the value range of each field's first
-    /// occurrence in `ranges`. Over a buffer pointer: the census reads every byte of every ping
-    /// here, and an array's bounds checks on each byte were a quarter of this loop.
+    /// occurrence in `ranges`. Over a buffer pointer, without a bounds check on each byte: the
+    /// census reads every byte of every ping here, and the checks were about an eighth of this
+    /// loop's time (1.6 against 1.4 µs for a 900-byte ping, from `perf`).
     private static func locateFields(in bytes: UnsafeBufferPointer<UInt8>, into ranges: inout [Range<Int>?]) -> Problem? {
         let count = bytes.count
         var start = 0
