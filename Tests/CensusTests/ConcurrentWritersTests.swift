@@ -11,30 +11,31 @@ import Testing
     /// batch, and every ping in it was answered 503 (seen in `SharedPostgresTests` in CI).
     @Test(arguments: Backend.available)
     func theSamePingsInOppositeOrdersAreEachStoredOnceAndNeitherBatchFails(backend: Backend) async throws {
-        let location = try await backend.freshDatabase()
-        let firstDatabase = try await location.open(logger: Logger(label: "test"))
-        let secondDatabase = try await location.open(logger: Logger(label: "test"))
-        let first = PingStore(database: firstDatabase)
-        let second = PingStore(database: secondDatabase)
-        do {
-            try await first.migrate()
-            for round in 0..<5 {
-                let pings = try (0..<300).map { index in
-                    let query = PingQueries.valid(pingID: "round\(round)-\(index)")
-                    return try PingValidator.validate(query: Substring(query), uriLength: query.utf8.count).get()
+        try await backend.withFreshDatabase { location in
+            let firstDatabase = try await location.open(logger: Logger(label: "test"))
+            let secondDatabase = try await location.open(logger: Logger(label: "test"))
+            let first = PingStore(database: firstDatabase)
+            let second = PingStore(database: secondDatabase)
+            do {
+                try await first.migrate()
+                for round in 0..<5 {
+                    let pings = try (0..<300).map { index in
+                        let query = PingQueries.valid(pingID: "round\(round)-\(index)")
+                        return try PingValidator.validate(query: Substring(query), uriLength: query.utf8.count).get()
+                    }
+                    async let storedByFirst = first.insert(pings, receivedAt: 1)
+                    async let storedBySecond = second.insert(pings.reversed(), receivedAt: 1)
+                    let (byFirst, bySecond) = try await (storedByFirst, storedBySecond)
+                    #expect(byFirst.count + bySecond.count == pings.count)
+                    #expect(byFirst.isDisjoint(with: bySecond))
                 }
-                async let storedByFirst = first.insert(pings, receivedAt: 1)
-                async let storedBySecond = second.insert(pings.reversed(), receivedAt: 1)
-                let (byFirst, bySecond) = try await (storedByFirst, storedBySecond)
-                #expect(byFirst.count + bySecond.count == pings.count)
-                #expect(byFirst.isDisjoint(with: bySecond))
+            } catch {
+                await firstDatabase.close()
+                await secondDatabase.close()
+                throw error
             }
-        } catch {
             await firstDatabase.close()
             await secondDatabase.close()
-            throw error
         }
-        await firstDatabase.close()
-        await secondDatabase.close()
     }
 }

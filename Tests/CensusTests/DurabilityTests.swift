@@ -30,29 +30,29 @@ import Glibc
     /// machine's load rather than the SDK.
     @Test func killedPlayersLoseAtMostTenSecondsAndNeverCreditTwice() async throws {
         let meter = try #require(Self.meterExecutable, "the meter executable is not built beside the tests")
-        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
-        defer { Task { await census.stop() } }
         var generator = SystemRandomNumberGenerator()
         var results: [(asset: String, played: Int64, credited: Int64)] = []
-        for run in 1...20 {
-            let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)").path
-            let asset = "kill-\(run)"
-            let player = try launch(meter, ["play", "--collector", census.baseURL, "--asset", asset, "--seconds", "600",
-                                            "--interval", "0.01", "--storage", storage])
-            let lifetime = Double.random(in: 0.05...2.5, using: &generator)
-            try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
-            kill(player.process.processIdentifier, SIGKILL)
-            _ = await player.exitStatus()
-            let output = String(decoding: player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            let played = output.split(separator: "\n").last { $0.hasPrefix("position ") }
-                .flatMap { Int64($0.dropFirst("position ".count)) } ?? 0
+        try await Backend.sqlite.withCensus { census in
+            for run in 1...20 {
+                let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kill-\(UUID().uuidString)").path
+                let asset = "kill-\(run)"
+                let player = try launch(meter, ["play", "--collector", census.baseURL, "--asset", asset, "--seconds", "600",
+                                                "--interval", "0.01", "--storage", storage])
+                let lifetime = Double.random(in: 0.05...2.5, using: &generator)
+                try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
+                kill(player.process.processIdentifier, SIGKILL)
+                _ = await player.exitStatus()
+                let output = String(decoding: player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let played = output.split(separator: "\n").last { $0.hasPrefix("position ") }
+                    .flatMap { Int64($0.dropFirst("position ".count)) } ?? 0
 
-            let recovery = try launch(meter, ["play", "--collector", census.baseURL, "--storage", storage, "--recover-only"])
-            #expect(await recovery.exitStatus() == 0)
-            let rows = try await census.server.store.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
-            let credited = rows.first { $0.assetid == asset }?.creditedSeconds ?? 0
-            results.append((asset, played, credited))
-            try? FileManager.default.removeItem(atPath: storage)
+                let recovery = try launch(meter, ["play", "--collector", census.baseURL, "--storage", storage, "--recover-only"])
+                #expect(await recovery.exitStatus() == 0)
+                let rows = try await census.server.store.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
+                let credited = rows.first { $0.assetid == asset }?.creditedSeconds ?? 0
+                results.append((asset, played, credited))
+                try? FileManager.default.removeItem(atPath: storage)
+            }
         }
         print("kill test (played → credited):", results.map { "\($0.played)→\($0.credited)" }.joined(separator: " "))
         for result in results {
@@ -65,7 +65,10 @@ import Glibc
     /// A census that loses half the requests (before or after storing them), then answers 503 with
     /// Retry-After, then is unreachable for a while: every ping arrives, none is credited twice.
     @Test func aFlakyCensusThenAnOutageLosesAndDoublesNothing() async throws {
-        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
+        try await Backend.sqlite.withCensus { census in try await flakyThenOutage(census) }
+    }
+
+    private func flakyThenOutage(_ census: RunningCensus) async throws {
         let transport = FlakyTransport(real: URLSessionTransport(timeout: 5))
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         // Backoffs wait on the virtual clock, which the playback below moves 30 s every 5 ms.
@@ -100,7 +103,6 @@ import Glibc
         await api.meter?.flush(advancing: clock)
         let rows = try await census.server.store.report(ReportQuery(appid: appid))
         let counters = census.server.sinceStart
-        await census.stop()
         #expect(rows.map(\.creditedSeconds) == [position - 1])
         #expect(api.meter?.diagnostics.counters.rejected == 0)
         for phase in [FlakyTransport.Phase.coinFlip, .retryAfter, .unreachable] {

@@ -60,28 +60,30 @@ import Testing
 
     /// The test client keeps the connection header to itself: this one reads the raw bytes.
     @Test func aPingAskingToCloseIsAnsweredThenTheConnectionClosed() async throws {
-        let census = try await RunningCensus.start(database: try await Backend.sqlite.freshDatabase())
-        let request = "GET /cgi-bin/gn?\(PingQueries.valid(pingID: "close-1")) HTTP/1.1\r\nHost: census\r\nConnection: close\r\n\r\n"
-        let received = NIOLockedValueBox(ByteBuffer())
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector(received)) }
+        try await Backend.sqlite.withFreshDatabase { database in
+            let census = try await RunningCensus.start(database: database)
+            let request = "GET /cgi-bin/gn?\(PingQueries.valid(pingID: "close-1")) HTTP/1.1\r\nHost: census\r\nConnection: close\r\n\r\n"
+            let received = NIOLockedValueBox(ByteBuffer())
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(ByteCollector(received)) }
+                }
+                .connect(host: census.host, port: census.port).get()
+            let closedByTheTest = NIOLockedValueBox(false)
+            let deadline = channel.eventLoop.scheduleTask(in: .seconds(10)) {
+                closedByTheTest.withLockedValue { $0 = true }
+                channel.close(promise: nil)
             }
-            .connect(host: census.host, port: census.port).get()
-        let closedByTheTest = NIOLockedValueBox(false)
-        let deadline = channel.eventLoop.scheduleTask(in: .seconds(10)) {
-            closedByTheTest.withLockedValue { $0 = true }
-            channel.close(promise: nil)
+            try await channel.writeAndFlush(ByteBuffer(string: request))
+            try await channel.closeFuture.get()
+            deadline.cancel()
+            let answer = String(buffer: received.withLockedValue { $0 })
+            await census.stop()
+            #expect(!closedByTheTest.withLockedValue { $0 }, "the census left the connection open")
+            #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(answer.lowercased().contains("\r\nconnection: close\r\n"))
+            #expect(answer.hasSuffix("\r\n\r\nstored\n"))
         }
-        try await channel.writeAndFlush(ByteBuffer(string: request))
-        try await channel.closeFuture.get()
-        deadline.cancel()
-        let answer = String(buffer: received.withLockedValue { $0 })
-        await census.stop()
-        #expect(!closedByTheTest.withLockedValue { $0 }, "the census left the connection open")
-        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
-        #expect(answer.lowercased().contains("\r\nconnection: close\r\n"))
-        #expect(answer.hasSuffix("\r\n\r\nstored\n"))
     }
 
     @Test func completionsRunOnTheirEventLoopOnceTheBatchIsCommitted() async throws {

@@ -91,30 +91,32 @@ import Testing
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct PostgresAppendVacuumServerTests {
     @Test func pingsAppendedPastTheThresholdAreVacuumedAndMarkedAllVisible() async throws {
-        guard case .postgres(let url) = try await Backend.postgres.freshDatabase() else {
-            Issue.record("a PostgreSQL test database is not a PostgreSQL location")
-            return
-        }
-        let database = try PostgresCensusDatabase(url: url, logger: Logger(label: "test"), rowsPerVacuum: 20)
-        let store = PingStore(database: database)
-        do {
-            try await store.migrate()
-            let pings = try (0..<30).map { index in
-                let query = PingQueries.valid(pingID: "vacuum-\(index)")
-                return try PingValidator.validate(query: Substring(query), uriLength: query.utf8.count).get()
+        try await Backend.postgres.withFreshDatabase { location in
+            guard case .postgres(let url) = location else {
+                Issue.record("a PostgreSQL test database is not a PostgreSQL location")
+                return
             }
-            _ = try await store.insert(pings, receivedAt: 1)
-            await database.appendVacuum.waitForRunning()
-            let visible = try await database.withSQL { sql in
-                try await sql.raw("SELECT relallvisible FROM pg_class WHERE relname = 'census_pings'")
-                    .first(decodingColumn: "relallvisible", as: Int.self)
+            let database = try PostgresCensusDatabase(url: url, logger: Logger(label: "test"), rowsPerVacuum: 20)
+            let store = PingStore(database: database)
+            do {
+                try await store.migrate()
+                let pings = try (0..<30).map { index in
+                    let query = PingQueries.valid(pingID: "vacuum-\(index)")
+                    return try PingValidator.validate(query: Substring(query), uriLength: query.utf8.count).get()
+                }
+                _ = try await store.insert(pings, receivedAt: 1)
+                await database.appendVacuum.waitForRunning()
+                let visible = try await database.withSQL { sql in
+                    try await sql.raw("SELECT relallvisible FROM pg_class WHERE relname = 'census_pings'")
+                        .first(decodingColumn: "relallvisible", as: Int.self)
+                }
+                #expect(database.appendVacuum.completed == [.pings: 1])
+                #expect((visible ?? 0) > 0)
+            } catch {
+                await database.close()
+                throw error
             }
-            #expect(database.appendVacuum.completed == [.pings: 1])
-            #expect((visible ?? 0) > 0)
-        } catch {
             await database.close()
-            throw error
         }
-        await database.close()
     }
 }

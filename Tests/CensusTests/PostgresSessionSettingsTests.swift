@@ -7,11 +7,11 @@ import Testing
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct PostgresSessionSettingsTests {
     @Test func everySessionFlushesWhatItEvictsAsItGoes() async throws {
-        let database = try await Backend.postgres.freshDatabase().open(logger: Logger(label: "test"))
-        let setting = try await database.withSQL { sql in
-            try await sql.raw("SELECT current_setting('backend_flush_after') AS value").first(decodingColumn: "value", as: String.self)
+        let setting = try await Backend.postgres.withOpenDatabase { database in
+            try await database.withSQL { sql in
+                try await sql.raw("SELECT current_setting('backend_flush_after') AS value").first(decodingColumn: "value", as: String.self)
+            }
         }
-        await database.close()
         #expect(setting == "256kB")
     }
 }

@@ -34,22 +34,21 @@ struct PostgresWriterConnectionsServerTests {
     func withConnections(
         maximumIdle: TimeAmount = .seconds(30), _ body: (PostgresWriterConnections) async throws -> Void
     ) async throws {
-        let database = try await Backend.postgres.freshDatabase().open(logger: Logger(label: "test"))
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let configuration = try #require(database as? PostgresCensusDatabase).writerConnections.configuration
-        let connections = PostgresWriterConnections(
-            configuration: configuration, eventLoop: group.next(), maximumIdle: maximumIdle, logger: Logger(label: "test"))
-        do {
-            try await body(connections)
-        } catch {
+        try await Backend.postgres.withOpenDatabase { database in
+            let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+            let configuration = try #require(database as? PostgresCensusDatabase).writerConnections.configuration
+            let connections = PostgresWriterConnections(
+                configuration: configuration, eventLoop: group.next(), maximumIdle: maximumIdle, logger: Logger(label: "test"))
+            do {
+                try await body(connections)
+            } catch {
+                await connections.close()
+                try await group.shutdownGracefully()
+                throw error
+            }
             await connections.close()
-            await database.close()
             try await group.shutdownGracefully()
-            throw error
         }
-        await connections.close()
-        await database.close()
-        try await group.shutdownGracefully()
     }
 
     /// The connection `connections` hands a session.
@@ -120,19 +119,18 @@ struct PostgresWriterConnectionsServerTests {
     }
 
     @Test func aWritersSessionRunsOnAConnectionWithTheCensusSessionSettings() async throws {
-        let database = try await Backend.postgres.freshDatabase().open(logger: Logger(label: "test"))
-        let postgres = try #require(database as? PostgresCensusDatabase)
-        let setting = NIOLockedValueBox<String?>(nil)
-        await postgres.writerSession {
-            guard let connection = PostgresCensusDatabase.writerConnection else { return }
-            do {
-                let rows = try await connection.query("SELECT current_setting('backend_flush_after')", logger: Logger(label: "test"))
-                for try await value in rows.decode(String.self) { setting.withLockedValue { $0 = value } }
-            } catch {}
+        try await Backend.postgres.withOpenDatabase { database in
+            let postgres = try #require(database as? PostgresCensusDatabase)
+            let setting = NIOLockedValueBox<String?>(nil)
+            await postgres.writerSession {
+                guard let connection = PostgresCensusDatabase.writerConnection else { return }
+                do {
+                    let rows = try await connection.query("SELECT current_setting('backend_flush_after')", logger: Logger(label: "test"))
+                    for try await value in rows.decode(String.self) { setting.withLockedValue { $0 = value } }
+                } catch {}
+            }
+            #expect(setting.withLockedValue { $0 } == "256kB")
+            #expect(postgres.writerConnections.idleCount == 1)
         }
-        let idle = postgres.writerConnections.idleCount
-        await database.close()
-        #expect(setting.withLockedValue { $0 } == "256kB")
-        #expect(idle == 1)
     }
 }

@@ -23,37 +23,38 @@ struct SharedPostgresTests {
     }
 
     @Test func twoServersCreditEachPingOnce() async throws {
-        let database = try await Backend.postgres.freshDatabase()
-        let first = try await RunningCensus.start(database: database)
-        let second = try await RunningCensus.start(database: database)
-        let appid = "P" + UUID().uuidString
-        // 200 pings, each delivered to both servers at once (a retry after a lost answer), 20 pings
-        // (40 requests) in flight at a time.
-        for chunk in stride(from: 0, to: 200, by: 20) {
-            try await withThrowingTaskGroup(of: Int.self) { group in
-                for index in chunk..<(chunk + 20) {
-                    let query = PingQueries.valid(pingID: "shared-\(index)", appid: appid, credited: 10)
-                    for census in [first, second] {
-                        group.addTask { await Self.get("\(census.baseURL)/cgi-bin/gn?\(query)") }
+        try await Backend.postgres.withFreshDatabase { database in
+            let first = try await RunningCensus.start(database: database)
+            let second = try await RunningCensus.start(database: database)
+            let appid = "P" + UUID().uuidString
+            // 200 pings, each delivered to both servers at once (a retry after a lost answer), 20 pings
+            // (40 requests) in flight at a time.
+            for chunk in stride(from: 0, to: 200, by: 20) {
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for index in chunk..<(chunk + 20) {
+                        let query = PingQueries.valid(pingID: "shared-\(index)", appid: appid, credited: 10)
+                        for census in [first, second] {
+                            group.addTask { await Self.get("\(census.baseURL)/cgi-bin/gn?\(query)") }
+                        }
                     }
+                    for try await status in group { #expect(status == 200) }
                 }
-                for try await status in group { #expect(status == 200) }
             }
+            // An AMP page view whose requests alternate between the servers.
+            let page = AMPPageView(apid: String(appid.dropFirst()), section: "Shared_AMP", clientID: "c", pageViewID: "1")
+            for (index, request) in page.requests(base: "", start: 1_700_000_000_000, visibleSeconds: 65).enumerated() {
+                let census = index.isMultiple(of: 2) ? first : second
+                #expect(await Self.get(census.baseURL + request.url) == 200)
+            }
+            let rows = try await first.server.store.report(ReportQuery(appid: appid))
+            await first.stop()
+            await second.stop()
+            #expect(rows.map { "\($0.assetid) \($0.creditedSeconds)" }.sorted() == ["Shared_AMP 65", "vid1 2000"])
+            let firstStats = first.server.sinceStart
+            let secondStats = second.server.sinceStart
+            #expect(firstStats.stored + secondStats.stored == 200)
+            // At least one answer per ping says duplicate (more if a request was sent again after a timeout).
+            #expect(firstStats.duplicates + secondStats.duplicates >= 200)
         }
-        // An AMP page view whose requests alternate between the servers.
-        let page = AMPPageView(apid: String(appid.dropFirst()), section: "Shared_AMP", clientID: "c", pageViewID: "1")
-        for (index, request) in page.requests(base: "", start: 1_700_000_000_000, visibleSeconds: 65).enumerated() {
-            let census = index.isMultiple(of: 2) ? first : second
-            #expect(await Self.get(census.baseURL + request.url) == 200)
-        }
-        let rows = try await first.server.store.report(ReportQuery(appid: appid))
-        await first.stop()
-        await second.stop()
-        #expect(rows.map { "\($0.assetid) \($0.creditedSeconds)" }.sorted() == ["Shared_AMP 65", "vid1 2000"])
-        let firstStats = first.server.sinceStart
-        let secondStats = second.server.sinceStart
-        #expect(firstStats.stored + secondStats.stored == 200)
-        // At least one answer per ping says duplicate (more if a request was sent again after a timeout).
-        #expect(firstStats.duplicates + secondStats.duplicates >= 200)
     }
 }

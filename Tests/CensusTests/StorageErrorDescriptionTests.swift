@@ -7,11 +7,11 @@ import Testing
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct StorageErrorDescriptionTests {
     @Test func aPostgreSQLErrorIsDescribedByItsStateAndQuotedMessage() async throws {
-        let database = try await Backend.postgres.freshDatabase().open(logger: Logger(label: "test"))
-        let error = await #expect(throws: (any Error).self) {
-            try await database.withSQL { try await $0.raw("SELECT 1/0").run() }
+        let error = try await Backend.postgres.withOpenDatabase { database in
+            await #expect(throws: (any Error).self) {
+                try await database.withSQL { try await $0.raw("SELECT 1/0").run() }
+            }
         }
-        await database.close()
         #expect(error.map(storageErrorDescription) == #"PostgreSQL 22012: "division by zero""#)
     }
 }

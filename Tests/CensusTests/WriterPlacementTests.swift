@@ -47,11 +47,11 @@ import Testing
             postgres.startWriter { ran.resume(returning: Self.onAnEventLoop) }
         }
         await postgres.close()
-        let sqlite = try await Backend.sqlite.freshDatabase().open(logger: Logger(label: "test"))
-        let sqliteOnLoop = await withCheckedContinuation { ran in
-            sqlite.startWriter { ran.resume(returning: Self.onAnEventLoop) }
+        let sqliteOnLoop = try await Backend.sqlite.withOpenDatabase { sqlite in
+            await withCheckedContinuation { ran in
+                sqlite.startWriter { ran.resume(returning: Self.onAnEventLoop) }
+            }
         }
-        await sqlite.close()
         #expect(postgresOnLoop)
         #expect(!sqliteOnLoop)
     }

@@ -1,6 +1,8 @@
 import Census
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
+import SQLKit
 import Testing
 
 /// The databases the census tests run against: SQLite always, PostgreSQL when CI (or a
@@ -17,28 +19,110 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// A fresh, empty database of this kind.
-    func freshDatabase() async throws -> DatabaseLocation {
+    /// Runs `body` with a fresh, empty database of this kind, then removes the database (the
+    /// PostgreSQL database, or the SQLite file's folder) whether `body` returned or threw: each run
+    /// of the suite against a developer's PostgreSQL made some eighty databases, and kept them.
+    func withFreshDatabase<Result>(_ body: (DatabaseLocation) async throws -> Result) async throws -> Result {
+        let location = try await freshDatabase()
+        let result: Result
+        do {
+            result = try await body(location)
+        } catch {
+            try? await Self.remove(location)
+            throw error
+        }
+        try await Self.remove(location)
+        return result
+    }
+
+    /// ``withFreshDatabase(_:)`` with the database open: it is closed when `body` ends.
+    func withOpenDatabase<Result>(_ body: (any CensusDatabase) async throws -> Result) async throws -> Result {
+        try await withFreshDatabase { location in
+            let database = try await location.open(logger: Logger(label: "test"))
+            do {
+                let result = try await body(database)
+                await database.close()
+                return result
+            } catch {
+                await database.close()
+                throw error
+            }
+        }
+    }
+
+    /// A migrated store on a fresh database; closed and removed after `body`.
+    func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
+        try await withFreshDatabase { try await $0.withStore(logger: Logger(label: "test"), body) }
+    }
+
+    /// A census server on a fresh database, stopped and its database removed after `body`.
+    func withCensus<Result>(_ body: (RunningCensus) async throws -> Result) async throws -> Result {
+        try await withFreshDatabase { location in
+            let census = try await RunningCensus.start(database: location)
+            do {
+                let result = try await body(census)
+                await census.stop()
+                return result
+            } catch {
+                await census.stop()
+                throw error
+            }
+        }
+    }
+
+    private func freshDatabase() async throws -> DatabaseLocation {
         switch self {
         case .sqlite:
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("census-test-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             return .sqlite(path: folder.appendingPathComponent("census.sqlite").path)
         case .postgres:
-            let base = Backend.postgresURL!
             let name = "census_test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-            let admin = try await DatabaseLocation(argument: base).open(logger: Logger(label: "test"))
-            try await admin.withSQL { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
-            await admin.close()
-            var components = URLComponents(string: base)!
+            try await Self.administer { try await $0.raw("CREATE DATABASE \(unsafeRaw: name)").run() }
+            var components = URLComponents(string: Backend.postgresURL!)!
             components.path = "/" + name
             return .postgres(url: components.string!)
         }
     }
 
-    /// A migrated store on a fresh database; closed after `body`.
-    func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
-        try await freshDatabase().withStore(logger: Logger(label: "test"), body)
+    /// Removes a database ``freshDatabase()`` made. `WITH (FORCE)` ends any connection a failed
+    /// test left open, which would otherwise keep the database.
+    private static func remove(_ location: DatabaseLocation) async throws {
+        switch location {
+        case .sqlite(let path):
+            try FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        case .postgres(let url):
+            guard let name = URLComponents(string: url)?.path.dropFirst(), name.hasPrefix("census_test_") else { return }
+            try await administer { try await $0.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run() }
+        }
+    }
+
+    /// Whether a database ``freshDatabase()`` made is still there.
+    static func exists(_ location: DatabaseLocation) async throws -> Bool {
+        switch location {
+        case .sqlite(let path):
+            return FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        case .postgres(let url):
+            let name = String(URLComponents(string: url)?.path.dropFirst() ?? "")
+            let found = NIOLockedValueBox(false)
+            try await administer { sql in
+                let rows = try await sql.raw("SELECT 1 AS found FROM pg_database WHERE datname = \(bind: name)").all()
+                found.withLockedValue { $0 = !rows.isEmpty }
+            }
+            return found.withLockedValue { $0 }
+        }
+    }
+
+    /// Runs `statement` on the database of `APPMETER_TEST_POSTGRES_URL`.
+    private static func administer(_ statement: @Sendable (any SQLDatabase) async throws -> Void) async throws {
+        let admin = try await DatabaseLocation(argument: postgresURL!).open(logger: Logger(label: "test"))
+        do {
+            try await admin.withSQL(statement)
+        } catch {
+            await admin.close()
+            throw error
+        }
+        await admin.close()
     }
 }
 
