@@ -96,7 +96,9 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let path):
             return try await SQLiteCensusDatabase.open(path: path, logger: logger)
         case .postgres(let url):
-            return try PostgresCensusDatabase(url: url, logger: logger)
+            let database = try PostgresCensusDatabase(url: url, logger: logger)
+            await database.waitUntilRunning()
+            return database
         }
     }
 }

@@ -20,6 +20,8 @@ final class PostgresCensusDatabase: CensusDatabase {
     let waitingForAnotherWriter = 16
     let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// Ends when `runner` is about to run the client (``waitUntilRunning()``).
+    private let runnerStarted: AsyncStream<Void>
     /// The one thread of the client's connections, on which the writers run too
     /// (``startWriter(_:)``). One is plenty: per batch it encodes the columns and sends one
     /// statement, and the answer is a single line.
@@ -70,10 +72,21 @@ final class PostgresCensusDatabase: CensusDatabase {
             configuration: writerConfiguration, eventLoop: writerExecutor.eventLoop, logger: logger)
         let client = PostgresClient(configuration: configuration, eventLoopGroup: connectionLoop, backgroundLogger: logger)
         self.client = client
-        runner = Task { await client.run() }
+        let (started, start) = AsyncStream<Void>.makeStream()
+        runnerStarted = started
+        runner = Task {
+            start.finish()
+            await client.run()
+        }
         appendVacuum = PostgresAppendVacuum(rowsPerVacuum: rowsPerVacuum, logger: logger) { table in
             for try await _ in try await client.query(PostgresQuery(unsafeSQL: PostgresAppendVacuum.statement(for: table))) {}
         }
+    }
+
+    /// Returns once the client's pool runs: a statement sent before that still waits for it, but
+    /// postgres-nio logs a warning for it, and `meter serve` began every start with one.
+    func waitUntilRunning() async {
+        for await _ in runnerStarted {}
     }
 
     func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
