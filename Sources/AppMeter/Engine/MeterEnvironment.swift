@@ -9,7 +9,7 @@ public struct MeterEnvironment: Sendable {
     public var clock: MeterClock
     /// How requests reach the collector.
     public var transport: PingTransport
-    /// Session and ping ids.
+    /// Session and ping ids: by default random, with ping ids stamped by ``clock``.
     public var identifiers: IdentifierSource
     /// A duration ping is sent at the latest after this many credited seconds of one asset.
     public var durationPingInterval: Int64
@@ -52,7 +52,7 @@ public struct MeterEnvironment: Sendable {
     public init(
         clock: MeterClock = SystemClock(),
         transport: PingTransport = URLSessionTransport(),
-        identifiers: IdentifierSource = RandomIdentifierSource(),
+        identifiers: IdentifierSource? = nil,
         durationPingInterval: Int64 = 60,
         storage: MeterStorage = FileStorage.standard,
         identityProvider: DeviceIdentityProvider = PlatformIdentityProvider(),
@@ -69,7 +69,7 @@ public struct MeterEnvironment: Sendable {
     ) {
         self.clock = clock
         self.transport = transport
-        self.identifiers = identifiers
+        self.identifiers = identifiers ?? RandomIdentifierSource(clock: clock)
         self.durationPingInterval = durationPingInterval
         self.storage = storage
         self.identityProvider = identityProvider

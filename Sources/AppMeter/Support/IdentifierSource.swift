@@ -21,27 +21,38 @@ extension IdentifierSource {
     public func newVendorID() -> String { UUID().uuidString }
 }
 
-/// Identifiers from the system random number generator.
+/// Identifiers from the system random number generator; ping ids also carry the time they were
+/// made, from `clock`.
 public struct RandomIdentifierSource: IdentifierSource {
     private static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
     private static let hexDigits = Array("0123456789abcdef".utf8)
+    private let clock: any MeterClock
 
-    /// Creates a random identifier source.
-    public init() {}
+    /// Creates a random identifier source whose ping ids start with the time of `clock`.
+    public init(clock: any MeterClock = SystemClock()) {
+        self.clock = clock
+    }
 
     /// 32 random base-36 characters.
     public func newSessionID() -> String {
         String((0..<32).map { _ in Self.alphabet.randomElement()! })
     }
 
-    /// 128 random bits as 32 lower-case hex digits (the form of a UUID without its dashes).
+    /// A UUIDv7 (RFC 9562) as 32 lower-case hex digits without dashes: the milliseconds since 1970
+    /// of the clock, then 74 random bits around the version (`7`) and variant bits.
+    ///
+    /// Ids made later sort later, so a census's unique index of ping ids takes new ids near its
+    /// end rather than each at a random page: with fully random ids, a census on SQLite wrote
+    /// 2–3× as much per ping and took 25–40 % fewer pings a second (docs/performance.md).
     public func newPingID() -> String {
+        let milliseconds = UInt64(max(0, (clock.now().secondsSince1970 * 1000).rounded(.down)))
         // From the system generator directly: `UUID()` read /dev/urandom through a file each time
         // on Linux, and the dash removal bridged through NSString.
         var generator = SystemRandomNumberGenerator()
+        let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | (generator.next() as UInt64) & 0x0FFF
+        let low = 0x8000_0000_0000_0000 | (generator.next() as UInt64) & 0x3FFF_FFFF_FFFF_FFFF
         return String(unsafeUninitializedCapacity: 32) { buffer in
-            for half in 0..<2 {
-                let bits = generator.next() as UInt64
+            for (half, bits) in [high, low].enumerated() {
                 for index in 0..<16 { buffer[half * 16 + index] = Self.hexDigits[Int(bits >> UInt64(60 - 4 * index) & 0xF)] }
             }
             return 32
