@@ -13,8 +13,7 @@ import FoundationNetworking
 @Suite(.serialized) struct EndToEndTests {
     @Test(arguments: Backend.available)
     func everyDocumentedScenarioIsCreditedExactly(_ backend: Backend) async throws {
-        try await backend.withFreshDatabase { database in
-            let census = try await RunningCensus.start(database: database)
+        try await backend.withCensus { census in
             let runner = DemoRunner(census: census)
             var outcomes: [DemoOutcome] = []
             for scenario in DemoScenario.all {
@@ -24,7 +23,6 @@ import FoundationNetworking
             let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
             let stats = try await census.server.store.counts()
             let viewability = try await census.server.store.viewabilityReport(ReportQuery(appid: runner.appID))
-            await census.stop()
             #expect(dtvr.map { "\($0.channel) \($0.cid) \($0.creditedSeconds) \($0.views) \($0.sessions)" }
                     == ["Demo TV One \(DemoScenario.demoCID) 120 1 1"])
             for outcome in outcomes {
@@ -48,8 +46,7 @@ import FoundationNetworking
     /// An ad inside audio content goes out with `rt=audio` and `c3=st,a`: the census credits it as
     /// an ad (it used to read `rt` first and credit the ad's seconds as audio content).
     @Test func anAdInsideAudioContentIsCreditedAsAnAd() async throws {
-        try await Backend.sqlite.withFreshDatabase { database in
-            let census = try await RunningCensus.start(database: database)
+        try await Backend.sqlite.withCensus { census in
             let runner = DemoRunner(census: census)
             var audio = ["type": "content", "assetid": "radio-show", "program": "Morning", "title": "Morning 1",
                          "length": "3600", "airdate": "20261121 08:00:00", "isfullepisode": "y", "adloadtype": "2"]
@@ -63,7 +60,6 @@ import FoundationNetworking
                 expected: ["radio-show": 60, "audio-ad": 15])
             let outcome = try await runner.run(scenario)
             let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
-            await census.stop()
             #expect(outcome.matches)
             #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.assetid, $0.kind) }) == ["radio-show": .audio, "audio-ad": .ad])
         }
@@ -73,8 +69,7 @@ import FoundationNetworking
     /// 1,000 rejected with reasons, and the server still answering.
     @Test(arguments: Backend.available)
     func tenThousandValidAndAThousandMalformedPings(_ backend: Backend) async throws {
-        try await backend.withFreshDatabase { database in
-            let census = try await RunningCensus.start(database: database)
+        try await backend.withCensus { census in
             let session = URLSession(configuration: .ephemeral)
             let base = census.baseURL
             let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
@@ -96,7 +91,6 @@ import FoundationNetworking
             let counts = try await census.server.store.counts()
             let reasons = try await census.server.store.rejectReasons()
             let batches = census.server.writer.batches
-            await census.stop()
             #expect(statuses.filter { $0 == 200 }.count == 10_000)
             #expect(statuses.filter { $0 == 400 }.count == 1_000)
             #expect(counts == (10_000, 1_000))
@@ -107,8 +101,7 @@ import FoundationNetworking
     }
 
     @Test func theSDKsHelloPingGetsTheCensusConfig() async throws {
-        try await Backend.sqlite.withFreshDatabase { database in
-            let census = try await RunningCensus.start(database: database)
+        try await Backend.sqlite.withCensus { census in
             let appid = "P" + UUID().uuidString
             try await census.server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
             let api = NielsenAppApi(
@@ -116,7 +109,6 @@ import FoundationNetworking
                 delegate: nil, environment: MeterEnvironment(storage: InMemoryStorage()))!
             await api.waitUntilConfigured()
             let state = api.meter?.snapshot.state
-            await census.stop()
             #expect(state == .disabledByCensus)
         }
     }

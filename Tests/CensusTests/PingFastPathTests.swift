@@ -60,8 +60,7 @@ import Testing
 
     /// The test client keeps the connection header to itself: this one reads the raw bytes.
     @Test func aPingAskingToCloseIsAnsweredThenTheConnectionClosed() async throws {
-        try await Backend.sqlite.withFreshDatabase { database in
-            let census = try await RunningCensus.start(database: database)
+        try await Backend.sqlite.withCensus { census in
             let request = "GET /cgi-bin/gn?\(PingQueries.valid(pingID: "close-1")) HTTP/1.1\r\nHost: census\r\nConnection: close\r\n\r\n"
             let received = NIOLockedValueBox(ByteBuffer())
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -78,7 +77,6 @@ import Testing
             try await channel.closeFuture.get()
             deadline.cancel()
             let answer = String(buffer: received.withLockedValue { $0 })
-            await census.stop()
             #expect(!closedByTheTest.withLockedValue { $0 }, "the census left the connection open")
             #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"))
             #expect(answer.lowercased().contains("\r\nconnection: close\r\n"))

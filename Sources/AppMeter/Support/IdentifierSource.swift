@@ -52,8 +52,9 @@ public struct RandomIdentifierSource: IdentifierSource {
         let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | (generator.next() as UInt64) & 0x0FFF
         let low = 0x8000_0000_0000_0000 | (generator.next() as UInt64) & 0x3FFF_FFFF_FFFF_FFFF
         return String(unsafeUninitializedCapacity: 32) { buffer in
-            for (half, bits) in [high, low].enumerated() {
-                for index in 0..<16 { buffer[half * 16 + index] = Self.hexDigits[Int(bits >> UInt64(60 - 4 * index) & 0xF)] }
+            for index in 0..<32 {
+                let bits = index < 16 ? high : low
+                buffer[index] = Self.hexDigits[Int(bits >> UInt64(60 - 4 * (index % 16)) & 0xF)]
             }
             return 32
         }

@@ -83,8 +83,9 @@ final class PostgresCensusDatabase: CensusDatabase {
         }
     }
 
-    /// Returns once the client's pool runs: a statement sent before that still waits for it, but
-    /// postgres-nio logs a warning for it, and `meter serve` began every start with one.
+    /// Returns once the runner task has started, which then calls `client.run()` without
+    /// suspending: a statement sent before that still waits for the pool, but postgres-nio logs a
+    /// warning for it, and `meter serve` began two starts in three with one.
     func waitUntilRunning() async {
         for await _ in runnerStarted {}
     }

@@ -1,7 +1,6 @@
 import Census
 import Foundation
 import Logging
-import NIOConcurrencyHelpers
 import SQLKit
 import Testing
 
@@ -39,14 +38,7 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func withOpenDatabase<Result>(_ body: (any CensusDatabase) async throws -> Result) async throws -> Result {
         try await withFreshDatabase { location in
             let database = try await location.open(logger: Logger(label: "test"))
-            do {
-                let result = try await body(database)
-                await database.close()
-                return result
-            } catch {
-                await database.close()
-                throw error
-            }
+            return try await Self.run { try await body(database) } finally: { await database.close() }
         }
     }
 
@@ -59,15 +51,23 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func withCensus<Result>(_ body: (RunningCensus) async throws -> Result) async throws -> Result {
         try await withFreshDatabase { location in
             let census = try await RunningCensus.start(database: location)
-            do {
-                let result = try await body(census)
-                await census.stop()
-                return result
-            } catch {
-                await census.stop()
-                throw error
-            }
+            return try await Self.run { try await body(census) } finally: { await census.stop() }
         }
+    }
+
+    /// `body`, then `cleanup` whether `body` returned or threw.
+    private static func run<Result>(
+        _ body: () async throws -> Result, finally cleanup: () async -> Void
+    ) async throws -> Result {
+        let result: Result
+        do {
+            result = try await body()
+        } catch {
+            await cleanup()
+            throw error
+        }
+        await cleanup()
+        return result
     }
 
     private func freshDatabase() async throws -> DatabaseLocation {
@@ -104,25 +104,19 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
             return FileManager.default.fileExists(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         case .postgres(let url):
             let name = String(URLComponents(string: url)?.path.dropFirst() ?? "")
-            let found = NIOLockedValueBox(false)
-            try await administer { sql in
-                let rows = try await sql.raw("SELECT 1 AS found FROM pg_database WHERE datname = \(bind: name)").all()
-                found.withLockedValue { $0 = !rows.isEmpty }
+            return try await administer { sql in
+                try await !sql.raw("SELECT 1 AS found FROM pg_database WHERE datname = \(bind: name)").all().isEmpty
             }
-            return found.withLockedValue { $0 }
         }
     }
 
     /// Runs `statement` on the database of `APPMETER_TEST_POSTGRES_URL`.
-    private static func administer(_ statement: @Sendable (any SQLDatabase) async throws -> Void) async throws {
+    @discardableResult
+    private static func administer<Result: Sendable>(
+        _ statement: @Sendable (any SQLDatabase) async throws -> Result
+    ) async throws -> Result {
         let admin = try await DatabaseLocation(argument: postgresURL!).open(logger: Logger(label: "test"))
-        do {
-            try await admin.withSQL(statement)
-        } catch {
-            await admin.close()
-            throw error
-        }
-        await admin.close()
+        return try await run { try await admin.withSQL(statement) } finally: { await admin.close() }
     }
 }
 
