@@ -94,6 +94,8 @@ final class SQLiteCheckpointer: Sendable {
             if case .integer(let frames)? = rows.first?.column("log"), frames >= restartFrames {
                 catchUp.withLockedValue { $0 = true }
             }
+        } catch is CancellationError where Task.isCancelled {
+            // Stopped (the census is closing) in the middle of a copy: nothing went wrong.
         } catch {
             // The writer copies at its next commit instead, as SQLite's automatic checkpoint would.
             logger.warning("background checkpoint failed", metadata: ["error": "\(error)"])
