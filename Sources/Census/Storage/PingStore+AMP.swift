@@ -45,7 +45,7 @@ extension PingStore {
     }
 
     /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
-    /// longer builds.
+    /// longer builds, found through the session's spans (which the upsert has widened to its pings).
     static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
         if !pings.isEmpty {
             var insert = db.insert(into: "census_pings").columns(pingColumns)
@@ -58,9 +58,11 @@ extension PingStore {
                 return update
             }.run()
         }
-        var stale = db.delete(from: "census_pings").where("session_id", .equal, session)
-        if !pings.isEmpty { stale = stale.where("ping_id", .notIn, pings.map(\.pingID)) }
-        try await stale.run()
+        for span in try await spans(of: session, db) {
+            var stale = db.delete(from: "census_pings").where(span.pings)
+            if !pings.isEmpty { stale = stale.where("ping_id", .notIn, pings.map(\.pingID)) }
+            try await stale.run()
+        }
     }
 
     /// Runs `body` in a transaction holding a lock on `key` on PostgreSQL; as it is on SQLite, whose

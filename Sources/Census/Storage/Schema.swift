@@ -3,8 +3,8 @@ import SQLKit
 
 /// The census schema, as an ordered list of migrations shared by SQLite and PostgreSQL.
 ///
-/// Every step is idempotent (`IF NOT EXISTS`), so several `meter serve` processes starting
-/// against one PostgreSQL at once cannot trip over each other; `census_migrations` records what
+/// Every step is idempotent (`IF NOT EXISTS`, `CREATE OR REPLACE`), and ``migrate(_:through:)``
+/// serialises servers starting against one PostgreSQL at once; `census_migrations` records what
 /// ran.
 enum Schema {
     struct Migration: Sendable {
@@ -91,17 +91,38 @@ enum Schema {
                 """).run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_trace_by_app ON census_trace (appid, call_time)").run()
         },
+        Migration(version: 7, summary: "each session's span of creation times, in place of the index by session") { db in
+            try await SessionSpans.migrate(db)
+        },
     ]
 
-    /// Applies the migrations the database has not seen yet.
-    static func migrate(_ db: any SQLDatabase) async throws {
+    /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
+    /// database as an older census left it).
+    ///
+    /// On PostgreSQL in one transaction holding a lock, so servers starting together migrate one
+    /// after the other and each sees what the one before did: PostgreSQL's `IF NOT EXISTS` does
+    /// not stop two sessions creating one table at once, nor `CREATE OR REPLACE` one function.
+    static func migrate(_ db: any SQLDatabase, through lastVersion: Int = .max) async throws {
+        guard db.dialect.name == "postgresql" else { return try await applyMigrations(db, through: lastVersion) }
+        try await db.raw("BEGIN").run()
+        do {
+            try await db.raw("SELECT pg_advisory_xact_lock(hashtext('appmeter census migrations'))").run()
+            try await applyMigrations(db, through: lastVersion)
+            try await db.raw("COMMIT").run()
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
+        }
+    }
+
+    private static func applyMigrations(_ db: any SQLDatabase, through lastVersion: Int) async throws {
         try await db.create(table: "census_migrations").ifNotExists()
             .column("version", type: .bigint, .primaryKey(autoIncrement: false))
             .column("applied_at", type: .bigint, .notNull)
             .run()
         let applied = try await db.select().column("version").from("census_migrations").all()
             .map { try $0.decode(column: "version", as: Int.self) }
-        for migration in migrations where !applied.contains(migration.version) {
+        for migration in migrations where !applied.contains(migration.version) && migration.version <= lastVersion {
             try await migration.apply(db)
             try await db.insert(into: "census_migrations").columns("version", "applied_at")
                 .values(migration.version, Int64(Date.now.timeIntervalSince1970))
