@@ -3,7 +3,8 @@
 -- BENCH_MALFORMED=1 sends pings with a broken c27 instead (each answered 400).
 --
 -- Ids as a fleet sends them: each ping id a UUIDv7 without dashes as the SDK makes it (the time,
--- to the second here, then random bits), each ping in one of 5,000 viewing sessions per thread.
+-- to the second here, then random bits), each ping in one of 5,000 viewing sessions per thread,
+-- created (c61) the second it is sent.
 -- Counter ids in one session, as it sent before, let the census's indexes take every row at one
 -- place, and made SQLite look half again as fast (docs/performance.md, "Ping ids and sessions").
 local threads = {}
@@ -23,7 +24,7 @@ local base = "/cgi-bin/gn?prd=dcr&ci=&asn=Demo%20Channel&fp_id=0a1b2c3d4e5f60718
   .. "&c16=sdkv%2Cal.1.0.0&c27=cln%2C" .. (malformed and "abc" or "60") .. "&st=dcr&c36=cref1%2C&c37=cref2%2C&c12=apv%2C1.0"
   .. "&sd=3600&c53=fef%2Cy&c54=oad%2C20171020%2010%3A05%3A00&c57=adldf%2C2&ai=vid345-67483&c3=st%2Cc"
   .. "&adidx=&c64=starttm%2C1700000001&c58=isLive%2Cfalse&c59=sesid%2C"
-local rest = "&c61=createtm%2C1700000061&c63=pipMode%2C&uoo=&c71=ottflg%2C0&c72=otttyp%2C&c44=progen%2C&sttype=&prov="
+local rest = "&c63=pipMode%2C&uoo=&c71=ottflg%2C0&c72=otttyp%2C&c44=progen%2C&sttype=&prov="
   .. "&davty=1&c62=sendTime%2C1700000061&rnd=1700000061000&pingid="
 
 local random, format, time = math.random, string.format, os.time
@@ -46,7 +47,7 @@ function init(args)
 end
 
 function request()
-  return wrk.format("GET", base .. sessions[random(1, 5000)] .. rest
+  return wrk.format("GET", base .. sessions[random(1, 5000)] .. "&c61=createtm%2C" .. time() .. rest
     .. format("%012x7%03x%x%03x%04x%04x%04x", time() * 1000, random(0, 4095), random(8, 11), random(0, 4095),
       random(0, 65535), random(0, 65535), random(0, 65535)))
 end

@@ -240,7 +240,7 @@ public struct PingStore: Sendable {
         var startsAt: Int64
         var endsAt: Int64
 
-        /// The condition that picks the span's pings, a range of `census_pings_by_app_time`.
+        /// The condition that picks the span's pings: a range of the app's index by creation time.
         var pings: SQLExpression {
             SQLBinaryExpression(
                 SQLBinaryExpression(SQLBinaryExpression(SQLColumn("appid"), .equal, SQLBind(appid)), .and,

@@ -2,8 +2,8 @@ import SQLKit
 
 /// Where each viewing session's pings lie in time: `census_sessions` holds, per session and app,
 /// a span of creation times (`created_at`) that covers every ping of the session, so the pings
-/// of a session are found by a range over the app's time-ordered index rather than through an
-/// index keyed by session.
+/// of a session are found by a range over the app's time-ordered index (`census_pings_by_app`,
+/// or `census_pings_by_app_time` on PostgreSQL) rather than through an index keyed by session.
 ///
 /// An index keyed by session took each ping of a fleet's traffic to a random page of the largest
 /// table: on SQLite, whose log writes whole pages, that cost a third of the census's ingest
@@ -20,8 +20,8 @@ enum SessionSpans {
     /// How far past the newest ping a span reaches when it is written, in seconds.
     static let slack: Int64 = 3600
 
-    /// The table, its triggers, spans for the pings already stored, and the app index with the
-    /// session id in place of the index by session.
+    /// The table, its triggers, spans for the pings already stored, and the indexes that read
+    /// them in place of the index by session.
     static func migrate(_ db: any SQLDatabase) async throws {
         if db.dialect.name == "postgresql" {
             try await createTableAndTriggersOnPostgreSQL(db)
@@ -106,11 +106,16 @@ enum SessionSpans {
             """).run()
     }
 
-    /// The app index gains the session id, so a session's pings are picked out of a time range
-    /// from the index alone; the index by session goes.
+    /// The index by session goes. On PostgreSQL the app index gains the session id, so a
+    /// session's pings are picked out of a time range on the index alone. On SQLite it does not:
+    /// its log writes each page a commit changes whole, and the entries of one second, ordered by
+    /// session id among themselves, took each ping of a batch to a page of its own again (a fifth
+    /// of the census's rate, docs/performance.md); there the session id is read from each row.
     private static func reindex(_ db: any SQLDatabase) async throws {
-        try await db.raw("CREATE INDEX IF NOT EXISTS census_pings_by_app_time ON census_pings (appid, created_at, session_id)").run()
-        try await db.raw("DROP INDEX IF EXISTS census_pings_by_app").run()
+        if db.dialect.name == "postgresql" {
+            try await db.raw("CREATE INDEX IF NOT EXISTS census_pings_by_app_time ON census_pings (appid, created_at, session_id)").run()
+            try await db.raw("DROP INDEX IF EXISTS census_pings_by_app").run()
+        }
         try await db.raw("DROP INDEX IF EXISTS census_pings_by_session").run()
     }
 }
