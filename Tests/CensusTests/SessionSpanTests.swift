@@ -45,25 +45,47 @@ import Testing
     }
 
     /// A span is rewritten only for a ping outside it, and then reaches an hour past that ping:
-    /// a session's span is written about once an hour, not once a ping.
+    /// a session's span is written about once an hour, not once a ping. A store that does not know
+    /// the span (another server's) leaves it alone too.
     @Test(arguments: Backend.available)
     func aSpanIsWrittenOnlyForAPingOutsideIt(_ backend: Backend) async throws {
         try await backend.withStore { store in
             _ = try await store.insert([Self.ping("1", "s", at: 100)], receivedAt: 1)
             #expect(try await Self.spans(store) == ["s PAPP 100...3700"])
             let written = try await Self.rowVersions(store)
-            _ = try await store.insert([Self.ping("2", "s", at: 200), Self.ping("3", "s", at: 3_700)], receivedAt: 2)
+            let otherServer = PingStore(database: store.database)
+            _ = try await otherServer.insert([Self.ping("2", "s", at: 200), Self.ping("3", "s", at: 3_700)], receivedAt: 2)
             #expect(try await Self.spans(store) == ["s PAPP 100...3700"])
             #expect(try await Self.rowVersions(store) == written)
             _ = try await store.insert([Self.ping("4", "s", at: 3_701)], receivedAt: 3)
             #expect(try await Self.spans(store) == ["s PAPP 100...7301"])
-            _ = try await store.insert([Self.ping("5", "s", at: 50)], receivedAt: 4)
-            #expect(try await Self.spans(store) == ["s PAPP 50...7301"])
-            // A ping stored already (a retry) changes nothing.
-            _ = try await store.insert([Self.ping("4", "s", at: 99_999)], receivedAt: 5)
+            _ = try await otherServer.insert([Self.ping("5", "s", at: 50)], receivedAt: 4)
             #expect(try await Self.spans(store) == ["s PAPP 50...7301"])
             #expect(try await store.pings(session: "s").map(\.pingID) == ["5", "1", "2", "3", "4"])
         }
+    }
+
+    /// The cache of known spans: a need is covered only by a span holding its first and last
+    /// times; what it remembers is the hull of what was written; past its capacity it starts over.
+    @Test func theCacheSkipsOnlyCoveredNeeds() {
+        let cache = SessionSpanCache()
+        let first = SessionSpans.Need(session: "s", appid: "A", first: 100, last: 200)
+        #expect(cache.uncovered([first]) == [first])
+        cache.remember([first])
+        let inside = SessionSpans.Need(session: "s", appid: "A", first: 150, last: 3_800)
+        let otherApp = SessionSpans.Need(session: "s", appid: "B", first: 150, last: 150)
+        let before = SessionSpans.Need(session: "s", appid: "A", first: 99, last: 150)
+        let after = SessionSpans.Need(session: "s", appid: "A", first: 150, last: 3_801)
+        #expect(cache.uncovered([inside, otherApp, before, after]) == [otherApp, before, after])
+        cache.remember([before, SessionSpans.Need(session: "s", appid: "A", first: 5_000, last: 5_000)])
+        #expect(cache.uncovered([SessionSpans.Need(session: "s", appid: "A", first: 99, last: 8_600)]) == [])
+        #expect(SessionSpans.Need(session: "s", appid: "A", first: 0, last: .max - 1).end == .max)
+        cache.remember((0..<(SessionSpanCache.capacity - 1)).map {
+            SessionSpans.Need(session: "s\($0)", appid: "A", first: 0, last: 0)
+        })
+        #expect(cache.count == SessionSpanCache.capacity)
+        cache.remember([otherApp])
+        #expect(cache.count == 1)
     }
 
     /// A Google AMP replay rewrites its session's pings: one moved in time is still found, and
@@ -103,8 +125,9 @@ import Testing
             try await database.withSQL { try await Schema.migrate($0, through: 6) }
             let store = PingStore(database: database)
             #expect(try await Self.pingIndexes(store) == ["census_pings_by_app", "census_pings_by_session"])
-            _ = try await store.insert([Self.ping("a", "s1", at: 100), Self.ping("b", "s1", at: 90_000),
-                                        Self.ping("c", "s2", at: 500), Self.ping("d", "", at: 7)], receivedAt: 1)
+            // As the census of schema 6 stored them: the pings alone.
+            _ = try await database.insertPings([Self.ping("a", "s1", at: 100), Self.ping("b", "s1", at: 90_000),
+                                                Self.ping("c", "s2", at: 500), Self.ping("d", "", at: 7)], receivedAt: 1)
             try await store.migrate()
             #expect(try await Self.pingIndexes(store)
                 == (backend == .postgres ? ["census_pings_by_app_time"] : ["census_pings_by_app"]))

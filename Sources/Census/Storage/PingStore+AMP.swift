@@ -45,8 +45,9 @@ extension PingStore {
     }
 
     /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
-    /// longer builds, found through the session's spans (which the upsert has widened to its pings).
+    /// longer builds, found through the session's spans (widened to cover its pings first).
     static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+        try await SessionSpans.write(SessionSpans.needs(of: pings), db)
         if !pings.isEmpty {
             var insert = db.insert(into: "census_pings").columns(pingColumns)
             for ping in pings { insert = insert.values(values(of: ping, receivedAt: receivedAt)) }

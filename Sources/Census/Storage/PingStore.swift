@@ -56,6 +56,8 @@ public struct AppSettings: Sendable, Equatable, Codable {
 public struct PingStore: Sendable {
     /// The database.
     public let database: any CensusDatabase
+    /// The session spans known to be stored, shared by the copies of this store.
+    let spanCache = SessionSpanCache()
 
     /// Wraps `database`; call ``migrate()`` before use.
     public init(database: any CensusDatabase) {
@@ -117,9 +119,15 @@ public struct PingStore: Sendable {
     }
 
     /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping
-    /// id already stored is left alone, so a re-delivered ping is credited once.
+    /// id already stored is left alone, so a re-delivered ping is credited once. The spans of
+    /// their sessions are written first when they need to be (``SessionSpans``).
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
+        let needs = spanCache.uncovered(SessionSpans.needs(of: pings))
+        if !needs.isEmpty {
+            try await database.withSQL { try await SessionSpans.write(needs, $0) }
+            spanCache.remember(needs)
+        }
         return try await database.insertPings(pings, receivedAt: receivedAt)
     }
 

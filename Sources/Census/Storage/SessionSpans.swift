@@ -8,86 +8,71 @@ import SQLKit
 /// An index keyed by session took each ping of a fleet's traffic to a random page of the largest
 /// table: on SQLite, whose log writes whole pages, that cost a third of the census's ingest
 /// (docs/performance.md, "Finding a session's pings"). A span is written when a session starts,
-/// and again only when a ping falls outside it; a span ends ``slack`` seconds after the newest
-/// ping it was widened for, so a session sending a ping a minute rewrites its span about once an
+/// and again only when a ping falls outside it; it then reaches ``slack`` seconds past the newest
+/// ping it was written for, so a session sending a ping a minute rewrites its span about once an
 /// hour. Spans only widen, so a ping once stored stays inside its session's span even when the
 /// ping is later replaced or deleted (a Google AMP replay).
 ///
-/// Triggers keep the spans, in the transaction of every insert or update of `census_pings`,
-/// whichever code (or older server) writes them: a row trigger on SQLite, a statement trigger
-/// over the statement's rows on PostgreSQL. Pings without a session id have no span.
+/// Every write of pings writes their spans first, in a statement of its own (a batch's through
+/// ``SessionSpanCache``, which skips the spans it knows cover the batch): the spans of pings that
+/// then fail to commit are merely wider than needed. Pings without a session id have no span.
 enum SessionSpans {
     /// How far past the newest ping a span reaches when it is written, in seconds.
     static let slack: Int64 = 3600
 
-    /// The table, its triggers, spans for the pings already stored, and the indexes that read
-    /// them in place of the index by session.
+    /// The span a batch needs for one session of one app: its pings' first and last creation times.
+    struct Need: Hashable, Sendable {
+        var session: String
+        var appid: String
+        var first: Int64
+        var last: Int64
+
+        /// The end of the span written for it: ``slack`` past `last`, short of overflow, as
+        /// `created_at` is whatever a ping said.
+        var end: Int64 { last > Int64.max - slack ? Int64.max : last + slack }
+    }
+
+    /// The spans `pings` need, one per session and app (none for pings without a session id).
+    static func needs(of pings: some Sequence<IncomingPing>) -> [Need] {
+        var needs: [String: Need] = [:]
+        for ping in pings where !ping.sessionID.isEmpty {
+            needs[ping.sessionID + "\u{0}" + ping.appID, default: Need(
+                session: ping.sessionID, appid: ping.appID, first: ping.createdAt, last: ping.createdAt)].cover(ping.createdAt)
+        }
+        return Array(needs.values)
+    }
+
+    /// Writes the spans `needs` ask for, widening the stored ones; spans that already cover a
+    /// need are left alone, unlocked (PostgreSQL's `ON CONFLICT DO UPDATE` would lock, so write,
+    /// each of them). In key order, so two servers writing the same sessions cannot deadlock.
+    static func write(_ needs: [Need], _ db: any SQLDatabase) async throws {
+        guard !needs.isEmpty else { return }
+        var rows: [SQLQueryString] = []
+        for need in needs.sorted(by: { ($0.session, $0.appid) < ($1.session, $1.appid) }) {
+            rows.append("(\(bind: need.session), \(bind: need.appid), \(bind: need.first), \(bind: need.end), \(bind: need.last))")
+        }
+        // `column1`…: the names both SQLite and PostgreSQL give the columns of a `VALUES` list.
+        try await db.raw("""
+            INSERT INTO census_sessions AS census_sessions (session_id, appid, starts_at, ends_at)
+            SELECT need.column1, need.column2, need.column3, need.column4 FROM (VALUES \(rows.joined(separator: ", "))) AS need
+            WHERE NOT EXISTS (SELECT 1 FROM census_sessions AS known
+                              WHERE known.session_id = need.column1 AND known.appid = need.column2
+                              AND known.starts_at <= need.column3 AND known.ends_at >= need.column5)
+            ORDER BY need.column1, need.column2
+            ON CONFLICT (session_id, appid) DO UPDATE SET \(unsafeRaw: widen)
+            """).run()
+    }
+
+    /// The table, spans for the pings already stored, and the indexes that read them in place of
+    /// the index by session.
     static func migrate(_ db: any SQLDatabase) async throws {
-        if db.dialect.name == "postgresql" {
-            try await createTableAndTriggersOnPostgreSQL(db)
-        } else {
-            try await createTableAndTriggerOnSQLite(db)
-        }
+        let withoutRowID = db.dialect.name == "postgresql" ? "" : " WITHOUT ROWID"
+        try await db.raw("""
+            CREATE TABLE IF NOT EXISTS census_sessions (session_id TEXT NOT NULL, appid TEXT NOT NULL,
+                starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (session_id, appid))\(unsafeRaw: withoutRowID)
+            """).run()
+        try await backfill(db)
         try await reindex(db)
-    }
-
-    /// The end of a span written for a ping created at `created` (an SQL expression): ``slack``
-    /// later, or the largest time there is, as `created_at` is whatever the ping said.
-    static func spanEnd(_ created: String) -> String {
-        "CASE WHEN \(created) > \(Int64.max - slack) THEN \(Int64.max) ELSE \(created) + \(slack) END"
-    }
-
-    private static func createTableAndTriggerOnSQLite(_ db: any SQLDatabase) async throws {
-        try await db.raw("""
-            CREATE TABLE IF NOT EXISTS census_sessions (session_id TEXT NOT NULL, appid TEXT NOT NULL,
-                starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (session_id, appid)) WITHOUT ROWID
-            """).run()
-        // One trigger per event: an AMP replay's upsert updates pings it stored before.
-        for (name, event) in [("after_insert", "INSERT"), ("after_update", "UPDATE OF session_id, appid, created_at")] {
-            try await db.raw("""
-                CREATE TRIGGER IF NOT EXISTS census_sessions_\(unsafeRaw: name) AFTER \(unsafeRaw: event) ON census_pings
-                WHEN NEW.session_id <> ''
-                BEGIN
-                    INSERT INTO census_sessions (session_id, appid, starts_at, ends_at)
-                    VALUES (NEW.session_id, NEW.appid, NEW.created_at, \(unsafeRaw: spanEnd("NEW.created_at")))
-                    ON CONFLICT (session_id, appid) DO UPDATE SET \(unsafeRaw: widen)
-                    WHERE excluded.starts_at < census_sessions.starts_at OR excluded.starts_at > census_sessions.ends_at;
-                END
-                """).run()
-        }
-        try await backfill(db)
-    }
-
-    private static func createTableAndTriggersOnPostgreSQL(_ db: any SQLDatabase) async throws {
-        try await db.raw("""
-            CREATE TABLE IF NOT EXISTS census_sessions (session_id TEXT NOT NULL, appid TEXT NOT NULL,
-                starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (session_id, appid))
-            """).run()
-        // Spans already covering the statement's pings are left alone: `ON CONFLICT DO UPDATE`
-        // locks (writes) each conflicting row even when its `WHERE` is false. In key order, after
-        // the statement's pings, so two servers given the same retries cannot deadlock.
-        try await db.raw("""
-            CREATE OR REPLACE FUNCTION census_sessions_widen() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                INSERT INTO census_sessions AS census_sessions (session_id, appid, starts_at, ends_at)
-                SELECT batch.session_id, batch.appid, batch.first_created, \(unsafeRaw: spanEnd("batch.last_created"))
-                FROM (SELECT session_id, appid, MIN(created_at) AS first_created, MAX(created_at) AS last_created
-                      FROM changed WHERE session_id <> '' GROUP BY session_id, appid) AS batch
-                WHERE NOT EXISTS (SELECT 1 FROM census_sessions AS known
-                                  WHERE known.session_id = batch.session_id AND known.appid = batch.appid
-                                  AND known.starts_at <= batch.first_created AND known.ends_at >= batch.last_created)
-                ORDER BY batch.session_id, batch.appid
-                ON CONFLICT (session_id, appid) DO UPDATE SET \(unsafeRaw: widen);
-                RETURN NULL;
-            END $$
-            """).run()
-        for (name, event) in [("after_insert", "INSERT"), ("after_update", "UPDATE")] {
-            try await db.raw("""
-                CREATE OR REPLACE TRIGGER census_sessions_\(unsafeRaw: name) AFTER \(unsafeRaw: event) ON census_pings
-                REFERENCING NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION census_sessions_widen()
-                """).run()
-        }
-        try await backfill(db)
     }
 
     /// `SET` of an upsert that widens the stored span to cover the proposed one.
@@ -96,7 +81,7 @@ enum SessionSpans {
         ends_at = CASE WHEN excluded.ends_at > census_sessions.ends_at THEN excluded.ends_at ELSE census_sessions.ends_at END
         """
 
-    /// Spans for the pings stored before the triggers (widening any a trigger wrote meanwhile).
+    /// Spans for the pings already stored (widening any a server wrote meanwhile).
     private static func backfill(_ db: any SQLDatabase) async throws {
         try await db.raw("""
             INSERT INTO census_sessions AS census_sessions (session_id, appid, starts_at, ends_at)
@@ -117,5 +102,13 @@ enum SessionSpans {
             try await db.raw("DROP INDEX IF EXISTS census_pings_by_app").run()
         }
         try await db.raw("DROP INDEX IF EXISTS census_pings_by_session").run()
+    }
+}
+
+extension SessionSpans.Need {
+    /// Widens the need to `created`.
+    mutating func cover(_ created: Int64) {
+        first = Swift.min(first, created)
+        last = Swift.max(last, created)
     }
 }

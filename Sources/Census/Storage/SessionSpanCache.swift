@@ -1,0 +1,54 @@
+import AppMeter
+
+/// The spans (``SessionSpans``) this census knows to be stored, so that a batch of pings writes
+/// only the spans it needs widened: about once an hour per session, instead of a statement per
+/// batch that reads every session of the batch.
+///
+/// What it holds is a lower bound of what is stored, whatever other servers sharing the database
+/// write meanwhile, because a stored span only ever widens: a need it says is covered is covered.
+/// It forgets everything past ``capacity`` sessions, which then cost one read each again.
+final class SessionSpanCache: Sendable {
+    /// The most sessions remembered (some 15 MB).
+    static let capacity = 100_000
+
+    private struct Key: Hashable {
+        var session: String
+        var appid: String
+    }
+
+    private let spans = Locked<[Key: ClosedRange<Int64>]>([:])
+
+    /// An empty cache.
+    init() {}
+
+    /// The needs of `needs` that no known span covers.
+    func uncovered(_ needs: [SessionSpans.Need]) -> [SessionSpans.Need] {
+        spans.withLock { spans in
+            needs.filter { need in
+                guard let span = spans[Key(session: need.session, appid: need.appid)] else { return true }
+                return !(span.contains(need.first) && span.contains(need.last))
+            }
+        }
+    }
+
+    /// Remembers that spans covering `needs` (as ``SessionSpans/write(_:_:)`` wrote them) are stored.
+    func remember(_ needs: [SessionSpans.Need]) {
+        spans.withLock { spans in
+            if spans.count + needs.count > Self.capacity { spans.removeAll(keepingCapacity: true) }
+            for need in needs {
+                let written = need.first...need.end
+                spans[Key(session: need.session, appid: need.appid), default: written].formHull(with: written)
+            }
+        }
+    }
+
+    /// How many sessions it remembers.
+    var count: Int { spans.withLock { $0.count } }
+}
+
+extension ClosedRange<Int64> {
+    /// Becomes the smallest range holding both itself and `other`.
+    mutating func formHull(with other: ClosedRange<Int64>) {
+        self = Swift.min(lowerBound, other.lowerBound)...Swift.max(upperBound, other.upperBound)
+    }
+}
