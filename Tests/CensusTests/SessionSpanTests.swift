@@ -65,26 +65,28 @@ import Testing
         }
     }
 
-    /// The cache of known spans: a need is covered only by a span holding its first and last
-    /// times; what it remembers is the hull of what was written; past its capacity it starts over.
-    @Test func theCacheSkipsOnlyCoveredNeeds() {
+    /// The cache of known spans: a ping needs its span written unless a remembered span holds
+    /// its creation time; what it remembers is the hull of what was written; past its capacity it
+    /// starts over.
+    @Test func theCacheSkipsOnlyCoveredPings() {
         let cache = SessionSpanCache()
-        let first = SessionSpans.Need(session: "s", appid: "A", first: 100, last: 200)
-        #expect(cache.uncovered([first]) == [first])
-        cache.remember([first])
-        let inside = SessionSpans.Need(session: "s", appid: "A", first: 150, last: 3_800)
-        let otherApp = SessionSpans.Need(session: "s", appid: "B", first: 150, last: 150)
-        let before = SessionSpans.Need(session: "s", appid: "A", first: 99, last: 150)
-        let after = SessionSpans.Need(session: "s", appid: "A", first: 150, last: 3_801)
-        #expect(cache.uncovered([inside, otherApp, before, after]) == [otherApp, before, after])
-        cache.remember([before, SessionSpans.Need(session: "s", appid: "A", first: 5_000, last: 5_000)])
-        #expect(cache.uncovered([SessionSpans.Need(session: "s", appid: "A", first: 99, last: 8_600)]) == [])
+        func needs(_ pings: [IncomingPing]) -> [String] {
+            cache.uncoveredNeeds(of: pings).map { "\($0.session) \($0.appid) \($0.first)...\($0.last)" }.sorted()
+        }
+        #expect(needs([Self.ping("1", "s", at: 100), Self.ping("2", "s", at: 200), Self.ping("3", "", at: 5)]) == ["s PAPP 100...200"])
+        cache.remember([SessionSpans.Need(session: "s", appid: "PAPP", first: 100, last: 200)])
+        #expect(needs([Self.ping("4", "s", at: 150), Self.ping("5", "s", at: 3_800)]) == [])
+        #expect(needs([Self.ping("6", "s", at: 150, appid: "POTHER"), Self.ping("7", "s", at: 99), Self.ping("8", "s", at: 3_801),
+                       Self.ping("9", "s", at: 3_000)]) == ["s PAPP 99...3801", "s POTHER 150...150"])
+        cache.remember([SessionSpans.Need(session: "s", appid: "PAPP", first: 99, last: 99),
+                        SessionSpans.Need(session: "s", appid: "PAPP", first: 5_000, last: 5_000)])
+        #expect(needs([Self.ping("10", "s", at: 99), Self.ping("11", "s", at: 8_600)]) == [])
         #expect(SessionSpans.Need(session: "s", appid: "A", first: 0, last: .max - 1).end == .max)
         cache.remember((0..<(SessionSpanCache.capacity - 1)).map {
             SessionSpans.Need(session: "s\($0)", appid: "A", first: 0, last: 0)
         })
         #expect(cache.count == SessionSpanCache.capacity)
-        cache.remember([otherApp])
+        cache.remember([SessionSpans.Need(session: "t", appid: "A", first: 0, last: 0)])
         #expect(cache.count == 1)
     }
 

@@ -123,7 +123,7 @@ public struct PingStore: Sendable {
     /// their sessions are written first when they need to be (``SessionSpans``).
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
-        let needs = spanCache.uncovered(SessionSpans.needs(of: pings))
+        let needs = spanCache.uncoveredNeeds(of: pings)
         if !needs.isEmpty {
             try await database.withSQL { try await SessionSpans.write(needs, $0) }
             spanCache.remember(needs)

@@ -21,14 +21,16 @@ final class SessionSpanCache: Sendable {
     /// An empty cache.
     init() {}
 
-    /// The needs of `needs` that no known span covers.
-    func uncovered(_ needs: [SessionSpans.Need]) -> [SessionSpans.Need] {
-        spans.withLock { spans in
-            needs.filter { need in
-                guard let span = spans[Key(session: need.session, appid: need.appid)] else { return true }
-                return !(span.contains(need.first) && span.contains(need.last))
+    /// The spans `pings` need (``SessionSpans/needs(of:)``) that no known span covers: one
+    /// lookup per ping, and nothing built for a batch whose sessions are all known.
+    func uncoveredNeeds(of pings: [IncomingPing]) -> [SessionSpans.Need] {
+        let uncovered = spans.withLock { spans in
+            pings.filter { ping in
+                guard !ping.sessionID.isEmpty else { return false }
+                return spans[Key(session: ping.sessionID, appid: ping.appID)]?.contains(ping.createdAt) != true
             }
         }
+        return uncovered.isEmpty ? [] : SessionSpans.needs(of: uncovered)
     }
 
     /// Remembers that spans covering `needs` (as ``SessionSpans/write(_:_:)`` wrote them) are stored.
