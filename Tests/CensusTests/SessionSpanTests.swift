@@ -82,6 +82,8 @@ import Testing
                         SessionSpans.Need(session: "s", appid: "PAPP", first: 5_000, last: 5_000)])
         #expect(needs([Self.ping("10", "s", at: 99), Self.ping("11", "s", at: 8_600)]) == [])
         #expect(SessionSpans.Need(session: "s", appid: "A", first: 0, last: .max - 1).end == .max)
+        // Session ids and app ids are whatever a ping said: no pair of them stands for another.
+        #expect(needs([Self.ping("12", "a\u{0}b", at: 1, appid: "c"), Self.ping("13", "a", at: 2, appid: "b\u{0}c")]).count == 2)
         cache.remember((0..<(SessionSpanCache.capacity - 1)).map {
             SessionSpans.Need(session: "s\($0)", appid: "A", first: 0, last: 0)
         })

@@ -11,10 +11,7 @@ final class SessionSpanCache: Sendable {
     /// The most sessions remembered (some 15 MB).
     static let capacity = 100_000
 
-    private struct Key: Hashable {
-        var session: String
-        var appid: String
-    }
+    private typealias Key = SessionSpans.SessionKey
 
     private let spans = Locked<[Key: ClosedRange<Int64>]>([:])
 

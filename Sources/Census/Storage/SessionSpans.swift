@@ -34,12 +34,18 @@ enum SessionSpans {
 
     /// The spans `pings` need, one per session and app (none for pings without a session id).
     static func needs(of pings: some Sequence<IncomingPing>) -> [Need] {
-        var needs: [String: Need] = [:]
+        var needs: [SessionKey: Need] = [:]
         for ping in pings where !ping.sessionID.isEmpty {
-            needs[ping.sessionID + "\u{0}" + ping.appID, default: Need(
+            needs[SessionKey(session: ping.sessionID, appid: ping.appID), default: Need(
                 session: ping.sessionID, appid: ping.appID, first: ping.createdAt, last: ping.createdAt)].cover(ping.createdAt)
         }
         return Array(needs.values)
+    }
+
+    /// A span's key: a session of an app.
+    struct SessionKey: Hashable {
+        var session: String
+        var appid: String
     }
 
     /// Writes the spans `needs` ask for, widening the stored ones; spans that already cover a
