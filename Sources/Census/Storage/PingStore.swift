@@ -226,51 +226,6 @@ public struct PingStore: Sendable {
         }
     }
 
-    /// The pings of one viewing session, in creation order: read from each of the session's
-    /// spans (``SessionSpans``, one per app it reported to) as a range of the app's index.
-    public func pings(session: String) async throws -> [StoredPing] {
-        try await database.withSQL { db in
-            var pings: [(ping: StoredPing, receivedAt: Int64)] = []
-            for span in try await Self.spans(of: session, db) {
-                pings += try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
-                                                       "credited_seconds", "created_at", "received_at", "raw_query")
-                    .from("census_pings").where(span.pings).all()
-                    .map { (try Self.storedPing($0), try $0.decode(column: "received_at", as: Int64.self)) }
-            }
-            return pings.sorted { ($0.ping.createdAt, $0.receivedAt) < ($1.ping.createdAt, $1.receivedAt) }.map(\.ping)
-        }
-    }
-
-    /// Where the pings of `session` lie: per app, the span of creation times that covers them.
-    struct SessionSpan {
-        var session: String
-        var appid: String
-        var startsAt: Int64
-        var endsAt: Int64
-
-        /// The condition that picks the span's pings: a range of the app's index by creation time.
-        var pings: SQLExpression {
-            SQLBinaryExpression(
-                SQLBinaryExpression(SQLBinaryExpression(SQLColumn("appid"), .equal, SQLBind(appid)), .and,
-                                    SQLBinaryExpression(SQLColumn("session_id"), .equal, SQLBind(session))),
-                .and,
-                SQLBinaryExpression(SQLBinaryExpression(SQLColumn("created_at"), .greaterThanOrEqual, SQLBind(startsAt)), .and,
-                                    SQLBinaryExpression(SQLColumn("created_at"), .lessThanOrEqual, SQLBind(endsAt))))
-        }
-    }
-
-    /// The spans of `session` (none for the empty session id, whose pings have none).
-    static func spans(of session: String, _ db: any SQLDatabase) async throws -> [SessionSpan] {
-        guard !session.isEmpty else { return [] }
-        return try await db.select().columns("appid", "starts_at", "ends_at").from("census_sessions")
-            .where("session_id", .equal, session).all()
-            .map { row in
-                SessionSpan(session: session, appid: try row.decode(column: "appid", as: String.self),
-                            startsAt: try row.decode(column: "starts_at", as: Int64.self),
-                            endsAt: try row.decode(column: "ends_at", as: Int64.self))
-            }
-    }
-
     static func storedPing(_ row: any SQLRow) throws -> StoredPing {
         StoredPing(
             pingID: try row.decode(column: "ping_id", as: String.self),

@@ -3,7 +3,7 @@ import SQLKit
 
 /// The census schema, as an ordered list of migrations shared by SQLite and PostgreSQL.
 ///
-/// Every step is idempotent (`IF NOT EXISTS`, `CREATE OR REPLACE`), and ``migrate(_:through:)``
+/// Every step is idempotent (`IF NOT EXISTS`), and ``migrate(_:through:)``
 /// serialises servers starting against one PostgreSQL at once; `census_migrations` records what
 /// ran.
 enum Schema {
