@@ -11,7 +11,7 @@ extension PingStore {
     public func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
-            try await Self.inPageViewTransaction(db, key: event.pageView) {
+            try await db.inTransactionHoldingLock(on: event.pageView) {
                 try await db.insert(into: "census_amp_events")
                     .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                     .values(Self.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis, event.index,
@@ -63,24 +63,6 @@ extension PingStore {
             var stale = db.delete(from: "census_pings").where(span.pings)
             if !pings.isEmpty { stale = stale.where("ping_id", .notIn, pings.map(\.pingID)) }
             try await stale.run()
-        }
-    }
-
-    /// Runs `body` in a transaction holding a lock on `key` on PostgreSQL; as it is on SQLite, whose
-    /// one connection the census shares (its writes are serialised by ``AMPIngest``).
-    static func inPageViewTransaction<Result: Sendable>(
-        _ db: any SQLDatabase, key: String, _ body: () async throws -> Result
-    ) async throws -> Result {
-        guard db.dialect.name == "postgresql" else { return try await body() }
-        try await db.raw("BEGIN").run()
-        do {
-            try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
-            let result = try await body()
-            try await db.raw("COMMIT").run()
-            return result
-        } catch {
-            try? await db.raw("ROLLBACK").run()
-            throw error
         }
     }
 }

@@ -101,17 +101,10 @@ enum Schema {
     ///
     /// On PostgreSQL in one transaction holding a lock, so servers starting together migrate one
     /// after the other and each sees what the one before did: PostgreSQL's `IF NOT EXISTS` does
-    /// not stop two sessions creating one table at once, nor `CREATE OR REPLACE` one function.
+    /// not stop two sessions creating one table at once.
     static func migrate(_ db: any SQLDatabase, through lastVersion: Int = .max) async throws {
-        guard db.dialect.name == "postgresql" else { return try await applyMigrations(db, through: lastVersion) }
-        try await db.raw("BEGIN").run()
-        do {
-            try await db.raw("SELECT pg_advisory_xact_lock(hashtext('appmeter census migrations'))").run()
+        try await db.inTransactionHoldingLock(on: "appmeter census migrations") {
             try await applyMigrations(db, through: lastVersion)
-            try await db.raw("COMMIT").run()
-        } catch {
-            try? await db.raw("ROLLBACK").run()
-            throw error
         }
     }
 

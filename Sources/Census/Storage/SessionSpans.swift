@@ -30,6 +30,12 @@ enum SessionSpans {
         /// The end of the span written for it: ``slack`` past `last`, short of overflow, as
         /// `created_at` is whatever a ping said.
         var end: Int64 { last > Int64.max - slack ? Int64.max : last + slack }
+
+        /// Widens the need to `created`.
+        mutating func cover(_ created: Int64) {
+            first = Swift.min(first, created)
+            last = Swift.max(last, created)
+        }
     }
 
     /// The spans `pings` need, one per session and app (none for pings without a session id).
@@ -108,13 +114,5 @@ enum SessionSpans {
             try await db.raw("DROP INDEX IF EXISTS census_pings_by_app").run()
         }
         try await db.raw("DROP INDEX IF EXISTS census_pings_by_session").run()
-    }
-}
-
-extension SessionSpans.Need {
-    /// Widens the need to `created`.
-    mutating func cover(_ created: Int64) {
-        first = Swift.min(first, created)
-        last = Swift.max(last, created)
     }
 }
