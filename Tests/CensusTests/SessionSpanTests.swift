@@ -133,8 +133,7 @@ import Testing
             _ = try await database.insertPings([Self.ping("a", "s1", at: 100), Self.ping("b", "s1", at: 90_000),
                                                 Self.ping("c", "s2", at: 500), Self.ping("d", "", at: 7)], receivedAt: 1)
             try await store.migrate()
-            #expect(try await Self.pingIndexes(store)
-                == (backend == .postgres ? ["census_pings_by_app_time"] : ["census_pings_by_app"]))
+            #expect(try await Self.pingIndexes(store) == ["census_pings_by_app"])
             #expect(try await Self.spans(store) == ["s1 PAPP 100...90000", "s2 PAPP 500...500"])
             #expect(try await store.pings(session: "s1").map(\.pingID) == ["a", "b"])
             _ = try await store.insert([Self.ping("e", "s1", at: 90_001)], receivedAt: 2)
