@@ -3,7 +3,7 @@ import SQLKit
 import Testing
 
 /// A session's pings are found through its spans of creation times (``SessionSpans``), which the
-/// database's triggers keep, rather than through an index keyed by session.
+/// census writes before the pings, rather than through an index keyed by session.
 @Suite struct SessionSpanTests {
     static func ping(_ id: String, _ session: String, at createdAt: Int64, appid: String = "PAPP") -> IncomingPing {
         IncomingPing(pingID: id, appID: appid, product: "dcr", pingType: "duration", kind: .content, assetID: "a",
@@ -107,6 +107,23 @@ import Testing
             #expect(try await store.pings(session: "amp-1").map(\.pingID) == ["amp-1-2"])
             try await replace([])
             #expect(try await store.counts().pings == 0)
+        }
+    }
+
+    /// A page view last replayed by a census that did not record its pings' ids (before schema 8)
+    /// still loses the pings its next replay no longer builds: found through its spans, once.
+    @Test(arguments: Backend.available)
+    func aPageViewReplayedBeforeItsIDsWereRecordedLosesItsStalePings(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            try await store.database.withSQL { db in
+                try await PingStore.replacePings(of: "amp-2", with: [Self.ping("amp-2-1", "amp-2", at: 100),
+                                                                     Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 1, db)
+                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == ["amp-2-1", "amp-2-2"])
+                try await db.delete(from: "census_amp_page_views").run()
+                try await PingStore.replacePings(of: "amp-2", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2, db)
+                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == ["amp-2-2"])
+            }
+            #expect(try await store.pings(session: "amp-2").map(\.pingID) == ["amp-2-2"])
         }
     }
 

@@ -45,7 +45,9 @@ extension PingStore {
     }
 
     /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
-    /// longer builds, found through the session's spans (widened to cover its pings first).
+    /// longer builds: by the ids the last replay recorded (``AMPReplayedPings``), or, for a page
+    /// view last replayed before they were recorded, through the session's spans (widened to
+    /// cover its pings first).
     static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
         try await SessionSpans.write(SessionSpans.needs(of: pings), db)
         if !pings.isEmpty {
@@ -59,10 +61,21 @@ extension PingStore {
                 return update
             }.run()
         }
-        for span in try await spans(of: session, db) {
-            var stale = db.delete(from: "census_pings").where(span.pings)
-            if !pings.isEmpty { stale = stale.where("ping_id", .notIn, pings.map(\.pingID)) }
-            try await stale.run()
+        let built = pings.map(\.pingID)
+        if let recorded = try await AMPReplayedPings.ids(of: session, db) {
+            let kept = Set(built)
+            let stale = recorded.filter { !kept.contains($0) }
+            if !stale.isEmpty {
+                try await db.delete(from: "census_pings").where("ping_id", .in, stale)
+                    .where("session_id", .equal, session).run()
+            }
+        } else {
+            for span in try await spans(of: session, db) {
+                var stale = db.delete(from: "census_pings").where(span.pings)
+                if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
+                try await stale.run()
+            }
         }
+        try await AMPReplayedPings.record(built, of: session, db)
     }
 }

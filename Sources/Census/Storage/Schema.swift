@@ -94,6 +94,9 @@ enum Schema {
         Migration(version: 7, summary: "each session's span of creation times, in place of the index by session") { db in
             try await SessionSpans.migrate(db)
         },
+        Migration(version: 8, summary: "the ping ids each AMP page view's last replay stored") { db in
+            try await AMPReplayedPings.migrate(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
