@@ -75,8 +75,7 @@ enum SessionSpans {
             """).run()
     }
 
-    /// The table, spans for the pings already stored, and the indexes that read them in place of
-    /// the index by session.
+    /// The table, spans for the pings already stored, and the index by session dropped.
     static func migrate(_ db: any SQLDatabase) async throws {
         let withoutRowID = db.dialect.name == "postgresql" ? "" : " WITHOUT ROWID"
         try await db.raw("""
@@ -84,7 +83,7 @@ enum SessionSpans {
                 starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (session_id, appid))\(unsafeRaw: withoutRowID)
             """).run()
         try await backfill(db)
-        try await reindex(db)
+        try await dropIndexBySession(db)
     }
 
     /// `SET` of an upsert that widens the stored span to cover the proposed one.
@@ -110,7 +109,7 @@ enum SessionSpans {
     /// of a batch to a page of its own (a fifth of the census's rate), and on PostgreSQL the index
     /// grew 13-fold (its entries no longer deduplicate) and cost 10 % of the rate
     /// (docs/performance.md, "Finding a session's pings").
-    private static func reindex(_ db: any SQLDatabase) async throws {
+    private static func dropIndexBySession(_ db: any SQLDatabase) async throws {
         try await db.raw("DROP INDEX IF EXISTS census_pings_by_session").run()
     }
 }
