@@ -21,7 +21,7 @@ struct PingBatchColumns: Sendable {
             .map { "$\($0.offset + 1)::\($0.element ? "text[]" : "int8[]")" }.joined(separator: ", ")
         let columns = PingStore.pingColumns.joined(separator: ", ")
         return "INSERT INTO census_pings (\(columns)) SELECT * FROM UNNEST(\(parameters)) AS batch(\(columns))"
-            + " ORDER BY ping_id"
+            + " ORDER BY ping_id COLLATE \"C\""
     }()
 
     let pings: [IncomingPing]

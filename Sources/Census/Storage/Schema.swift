@@ -5,7 +5,8 @@ import SQLKit
 ///
 /// Every step is idempotent (`IF NOT EXISTS`), and ``migrate(_:through:)``
 /// serialises servers starting against one PostgreSQL at once; `census_migrations` records what
-/// ran.
+/// ran. Text columns on PostgreSQL are declared `COLLATE "C"` (``ByteOrderedText``), so that
+/// both databases compare and sort text byte by byte.
 enum Schema {
     struct Migration: Sendable {
         let version: Int
@@ -96,6 +97,9 @@ enum Schema {
         },
         Migration(version: 8, summary: "the ping ids each AMP page view's last replay stored") { db in
             try await AMPReplayedPings.migrate(db)
+        },
+        Migration(version: 9, summary: "text compared byte by byte on PostgreSQL, as on SQLite") { db in
+            try await ByteOrderedText.migrate(db)
         },
     ]
 

@@ -1,0 +1,71 @@
+@testable import Census
+import SQLKit
+import Testing
+
+/// Text is compared byte by byte on both databases (``ByteOrderedText``, decisions.md S18).
+@Suite struct ByteOrderedTextTests {
+    static func ping(_ id: String, appid: String, asset: String) -> IncomingPing {
+        IncomingPing(pingID: id, appID: appid, product: "dcr", pingType: "view", kind: .content, assetID: asset,
+                     creditedSeconds: 10, sessionID: "s", deviceID: "d", optedOut: false, createdAt: 100,
+                     rawQuery: "ci=\(id)")
+    }
+
+    /// The reports list apps and assets in the order of their bytes, whatever the locale of a
+    /// PostgreSQL (CI's test cluster runs `en_US.UTF-8`, which sorts `a` before `B`).
+    @Test(arguments: Backend.available)
+    func reportsSortAppsAndAssetsByTheirBytes(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let names = ["b", "B", "a", "é", "Z", "_"]
+            _ = try await store.insert(names.enumerated().flatMap { index, name in
+                [Self.ping("p\(index)", appid: "P\(name)", asset: "x"), Self.ping("q\(index)", appid: "PA", asset: name)]
+            }, receivedAt: 1)
+            let rows = try await store.report(ReportQuery())
+            #expect(rows.map(\.appid) == ["PA", "PA", "PA", "PA", "PA", "PA", "PB", "PZ", "P_", "Pa", "Pb", "Pé"])
+            #expect(rows.filter { $0.appid == "PA" }.map(\.assetid) == ["B", "Z", "_", "a", "b", "é"])
+        }
+    }
+
+    /// Every text column of the census's tables on PostgreSQL is `COLLATE "C"`: fails for a
+    /// table a later migration declares without it.
+    @Test(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
+    func everyTextColumnOnPostgreSQLIsByteOrdered() async throws {
+        try await Backend.postgres.withStore { store in
+            let (left, byteOrdered) = try await store.database.withSQL { db in
+                (try await ByteOrderedText.columnsNotByteOrdered(db).map { "\($0.table).\($0.column)" },
+                 try await Self.byteOrderedColumns(db))
+            }
+            #expect(left == [])
+            #expect(byteOrdered.contains("census_pings.ping_id"))
+            #expect(byteOrdered.contains("census_sessions.session_id"))
+            #expect(byteOrdered.count > 20)
+        }
+    }
+
+    /// A PostgreSQL census of schema 8 keeps its pings, and finds and reports them in byte order,
+    /// once migrated.
+    @Test(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
+    func aCensusOfSchemaEightIsMigrated() async throws {
+        try await Backend.postgres.withOpenDatabase { database in
+            try await database.withSQL { try await Schema.migrate($0, through: 8) }
+            let store = PingStore(database: database)
+            _ = try await store.insert([Self.ping("2", appid: "Pb", asset: "x"), Self.ping("1", appid: "PB", asset: "x")],
+                                       receivedAt: 1)
+            #expect(try await database.withSQL { try await ByteOrderedText.columnsNotByteOrdered($0) }.isEmpty == false)
+            try await store.migrate()
+            #expect(try await database.withSQL { try await ByteOrderedText.columnsNotByteOrdered($0) }.isEmpty)
+            #expect(try await store.report(ReportQuery()).map(\.appid) == ["PB", "Pb"])
+            #expect(try await store.pings(session: "s").map(\.pingID).sorted() == ["1", "2"])
+            // The primary key still refuses a ping stored twice.
+            let stored = try await store.insert([Self.ping("1", appid: "PB", asset: "x"), Self.ping("3", appid: "PB", asset: "x")],
+                                                receivedAt: 2)
+            #expect(stored == ["3"])
+        }
+    }
+
+    static func byteOrderedColumns(_ db: any SQLDatabase) async throws -> [String] {
+        try await db.raw("""
+            SELECT table_name::text || '.' || column_name::text AS name FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name LIKE 'census\\_%' AND collation_name = 'C'
+            """).all().map { try $0.decode(column: "name", as: String.self) }
+    }
+}
