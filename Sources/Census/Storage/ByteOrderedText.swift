@@ -9,7 +9,7 @@ import SQLKit
 /// the reports list apps and assets in the locale's order (`a`, `B`, `b`) where SQLite lists them
 /// in bytes' (`B`, `a`, `b`). Ids and names sent by apps have no language; bytes are their order.
 enum ByteOrderedText {
-    /// `COLLATE "C"` for every text column of the census's tables that has another collation.
+    /// `COLLATE "C"` for every text column of the census's tables that does not compare as bytes.
     ///
     /// Idempotent: it alters only what is not byte-ordered yet, so it also catches a table a later
     /// migration forgot to declare so (a test checks none is left). PostgreSQL keeps each table's
@@ -32,15 +32,18 @@ enum ByteOrderedText {
         }
     }
 
-    /// The text columns of the census's tables (`census_…`, in the current schema) whose
-    /// collation is not `C`, by table.
+    /// The text columns of the census's tables (`census_…`, in the current schema) that do not
+    /// compare as bytes, by table. A column of the database's default collation does when the
+    /// database was created with the locale `C` (or `POSIX`): altering it would rebuild its
+    /// indexes for nothing.
     static func columnsNotByteOrdered(_ db: any SQLDatabase) async throws -> [(table: String, column: String)] {
         // `collation_name` is null for a column of the database's default collation.
         try await db.raw("""
             SELECT table_name::text AS table_name, column_name::text AS column_name
             FROM information_schema.columns
             WHERE table_schema = current_schema() AND table_name LIKE 'census\\_%' AND data_type = 'text'
-              AND collation_name IS DISTINCT FROM 'C'
+              AND COALESCE(collation_name, (SELECT datcollate FROM pg_database WHERE datname = current_database()))
+                  NOT IN ('C', 'POSIX')
             ORDER BY table_name, ordinal_position
             """).all().map {
             (try $0.decode(column: "table_name", as: String.self), try $0.decode(column: "column_name", as: String.self))
