@@ -124,6 +124,11 @@ public struct PingStore: Sendable {
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
         let needs = spanCache.uncoveredNeeds(of: pings)
+        if let database = database as? any InsertsPingsWithSpans {
+            let stored = try await database.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
+            spanCache.remember(needs)
+            return stored
+        }
         if !needs.isEmpty {
             try await database.withSQL { try await SessionSpans.write(needs, $0) }
             spanCache.remember(needs)

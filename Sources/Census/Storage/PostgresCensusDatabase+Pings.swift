@@ -6,18 +6,31 @@ import PostgresNIO
 /// whatever the batch's size. SQLKit's portable insert builds a statement of `rows × 15`
 /// parameters, which PostgreSQL parses and plans anew for every batch, and encodes each value
 /// through `Encodable` (docs/performance.md).
-extension PostgresCensusDatabase {
+extension PostgresCensusDatabase: InsertsPingsWithSpans {
     func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+        try await insertPings(pings, writingSpans: [], receivedAt: receivedAt)
+    }
+
+    func insertPings(_ pings: [IncomingPing], writingSpans needs: [SessionSpans.Need],
+                     receivedAt: Int64) async throws -> Set<String> {
         let batch = PingBatchColumns(pings, receivedAt: receivedAt)
+        let spans = PingBatchSpans(needs: needs)
         do {
             // Almost every batch is all new: a plain insert, which PostgreSQL runs faster than one
             // that checks each row for a conflict and returns the new ids (docs/performance.md).
-            _ = try await rows(of: InsertNewPings(batch: batch))
+            if needs.isEmpty {
+                _ = try await rows(of: InsertNewPings(batch: batch))
+            } else {
+                _ = try await rows(of: InsertNewPingsAndSpans(batch: batch, spans: spans))
+            }
             appendVacuum.appended(pings.count, to: .pings)
             return Set(pings.map(\.pingID))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
-            // A ping of the batch is already stored (a retry), so the insert stored none of it.
-            let stored = Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
+            // A ping of the batch is already stored (a retry), so the insert stored none of it,
+            // nor its spans.
+            let stored = needs.isEmpty
+                ? Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
+                : Set(try await rows(of: InsertPingsAndSpansSkippingStored(batch: batch, spans: spans)))
             appendVacuum.appended(stored.count, to: .pings)
             return stored
         }

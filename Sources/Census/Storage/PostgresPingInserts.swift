@@ -35,7 +35,7 @@ struct PingBatchColumns: Sendable {
 
     /// The columns in the order of ``PingStore/pingColumns``, for either insert.
     var bindings: PostgresBindings {
-        var bindings = PostgresBindings(capacity: Self.textColumns.count)
+        var bindings = PostgresBindings(capacity: Self.textColumns.count + 5)
         for column in Self.textColumns.indices {
             bindings.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))
         }

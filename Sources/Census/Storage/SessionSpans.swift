@@ -13,9 +13,10 @@ import SQLKit
 /// hour. Spans only widen, so a ping once stored stays inside its session's span even when the
 /// ping is later replaced or deleted (a Google AMP replay).
 ///
-/// Every write of pings writes their spans first, in a statement of its own (a batch's through
-/// ``SessionSpanCache``, which skips the spans it knows cover the batch): the spans of pings that
-/// then fail to commit are merely wider than needed. Pings without a session id have no span.
+/// Every write of pings writes their spans first (a batch's through ``SessionSpanCache``, which
+/// skips the spans it knows cover the batch): on PostgreSQL in the batch's own statement
+/// (``InsertsPingsWithSpans``), on SQLite in a statement of its own, so that the spans of pings
+/// that then fail to commit are merely wider than needed. Pings without a session id have no span.
 enum SessionSpans {
     /// How far past the newest ping a span reaches when it is written, in seconds.
     static let slack: Int64 = 3600
@@ -87,7 +88,7 @@ enum SessionSpans {
     }
 
     /// `SET` of an upsert that widens the stored span to cover the proposed one.
-    private static let widen = """
+    static let widen = """
         starts_at = CASE WHEN excluded.starts_at < census_sessions.starts_at THEN excluded.starts_at ELSE census_sessions.starts_at END,
         ends_at = CASE WHEN excluded.ends_at > census_sessions.ends_at THEN excluded.ends_at ELSE census_sessions.ends_at END
         """

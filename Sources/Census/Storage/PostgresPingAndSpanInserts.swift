@@ -1,0 +1,82 @@
+import PostgresNIO
+
+/// A batch's pings with the session spans it needs (``SessionSpans``) in one prepared statement:
+/// one round trip and one commit, where writing the spans in a statement of their own took a
+/// second of each (and a plan for each `VALUES` list). Every batch of a session's first pings needs
+/// its span, so a fleet starting sessions wrote that many more commits (docs/performance.md).
+///
+/// The spans are a data-modifying `WITH` that the pings' insert reads once before its first row,
+/// so they are written first, in key order, as ``SessionSpans/write(_:_:)`` writes them and as the
+/// Google AMP replay takes them: a span is never locked after a ping of the same statement.
+struct PingBatchSpans: Sendable {
+    /// `WITH spans AS (INSERT INTO census_sessions … FROM UNNEST($16 … $20) …)` and the pings'
+    /// insert (``PingBatchColumns/insertSQL``), waiting for the spans.
+    static let insertSQL: String = {
+        let first = PingBatchColumns.textColumns.count + 1
+        let spans = """
+            WITH spans AS (
+              INSERT INTO census_sessions AS census_sessions (session_id, appid, starts_at, ends_at)
+              SELECT need.session_id, need.appid, need.starts_at, need.ends_at
+              FROM UNNEST($\(first)::text[], $\(first + 1)::text[], $\(first + 2)::int8[], $\(first + 3)::int8[], $\(first + 4)::int8[])
+                AS need(session_id, appid, starts_at, ends_at, last)
+              WHERE NOT EXISTS (SELECT 1 FROM census_sessions AS known
+                                WHERE known.session_id = need.session_id AND known.appid = need.appid
+                                AND known.starts_at <= need.starts_at AND known.ends_at >= need.last)
+              ORDER BY need.session_id COLLATE "C", need.appid COLLATE "C"
+              ON CONFLICT (session_id, appid) DO UPDATE SET \(SessionSpans.widen)
+              RETURNING 1
+            )
+            """
+        // The uncorrelated count is evaluated once, before the first ping: the spans first.
+        return spans + " " + PingBatchColumns.insertSQL.replacingOccurrences(
+            of: " ORDER BY ping_id", with: " WHERE (SELECT count(*) FROM spans) >= 0 ORDER BY ping_id")
+    }()
+
+    let needs: [SessionSpans.Need]
+
+    /// The five arrays after the batch's columns: session ids, apps, starts, ends, and the last
+    /// creation time each span must cover.
+    func append(to bindings: inout PostgresBindings) {
+        bindings.append(needs.map(\.session))
+        bindings.append(needs.map(\.appid))
+        bindings.append(needs.map(\.first))
+        bindings.append(needs.map(\.end))
+        bindings.append(needs.map(\.last))
+    }
+}
+
+/// ``InsertNewPings`` with the batch's spans.
+struct InsertNewPingsAndSpans: PostgresPreparedStatement {
+    typealias Row = Int
+    static let name = "appmeter_insert_new_pings_and_spans_1"
+    static let sql = PingBatchSpans.insertSQL
+
+    var batch: PingBatchColumns
+    var spans: PingBatchSpans
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = batch.bindings
+        spans.append(to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> Int { 0 }
+}
+
+/// ``InsertPingsSkippingStored`` with the batch's spans.
+struct InsertPingsAndSpansSkippingStored: PostgresPreparedStatement {
+    typealias Row = String
+    static let name = "appmeter_insert_pings_and_spans_2"
+    static let sql = PingBatchSpans.insertSQL + " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
+
+    var batch: PingBatchColumns
+    var spans: PingBatchSpans
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = batch.bindings
+        spans.append(to: &bindings)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
+}
