@@ -5,6 +5,12 @@ import PostgresNIO
 /// second of each (and a plan for each `VALUES` list). Every batch of a session's first pings needs
 /// its span, so a fleet starting sessions wrote that many more commits (docs/performance.md).
 ///
+/// Whether a stored span covers a need is a lookup of the key per need, not `NOT EXISTS`: the
+/// statement's plan is made once per connection, and a census that started on an empty
+/// `census_sessions` planned that as a hash join over a scan of the whole table, which then held
+/// every session (PostgreSQL's CPU per ping rose from 51 to 77-93 µs in the first minute of a
+/// fresh census).
+///
 /// The spans are a data-modifying `WITH` that the pings' insert reads once before its first row,
 /// so they are written first, in key order, as ``SessionSpans/write(_:_:)`` writes them and as the
 /// Google AMP replay takes them: a span is never locked after a ping of the same statement.
@@ -19,9 +25,9 @@ struct PingBatchSpans: Sendable {
               SELECT need.session_id, need.appid, need.starts_at, need.ends_at
               FROM UNNEST($\(first)::text[], $\(first + 1)::text[], $\(first + 2)::int8[], $\(first + 3)::int8[], $\(first + 4)::int8[])
                 AS need(session_id, appid, starts_at, ends_at, last)
-              WHERE NOT EXISTS (SELECT 1 FROM census_sessions AS known
-                                WHERE known.session_id = need.session_id AND known.appid = need.appid
-                                AND known.starts_at <= need.starts_at AND known.ends_at >= need.last)
+              WHERE NOT COALESCE((SELECT known.starts_at <= need.starts_at AND known.ends_at >= need.last
+                                  FROM census_sessions AS known
+                                  WHERE known.session_id = need.session_id AND known.appid = need.appid), false)
               ORDER BY need.session_id COLLATE "C", need.appid COLLATE "C"
               ON CONFLICT (session_id, appid) DO UPDATE SET \(SessionSpans.widen)
               RETURNING 1
