@@ -40,14 +40,16 @@ struct PingBatchSpans: Sendable {
 
     let needs: [SessionSpans.Need]
 
-    /// The five arrays after the batch's columns: session ids, apps, starts, ends, and the last
+    /// The batch's columns, then five arrays: session ids, apps, starts, ends, and the last
     /// creation time each span must cover.
-    func append(to bindings: inout PostgresBindings) {
+    func bindings(after batch: PingBatchColumns) -> PostgresBindings {
+        var bindings = batch.bindings
         bindings.append(needs.map(\.session))
         bindings.append(needs.map(\.appid))
         bindings.append(needs.map(\.first))
         bindings.append(needs.map(\.end))
         bindings.append(needs.map(\.last))
+        return bindings
     }
 }
 
@@ -60,11 +62,7 @@ struct InsertNewPingsAndSpans: PostgresPreparedStatement {
     var batch: PingBatchColumns
     var spans: PingBatchSpans
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = batch.bindings
-        spans.append(to: &bindings)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { spans.bindings(after: batch) }
 
     func decodeRow(_ row: PostgresRow) throws -> Int { 0 }
 }
@@ -78,11 +76,7 @@ struct InsertPingsAndSpansSkippingStored: PostgresPreparedStatement {
     var batch: PingBatchColumns
     var spans: PingBatchSpans
 
-    func makeBindings() throws -> PostgresBindings {
-        var bindings = batch.bindings
-        spans.append(to: &bindings)
-        return bindings
-    }
+    func makeBindings() throws -> PostgresBindings { spans.bindings(after: batch) }
 
     func decodeRow(_ row: PostgresRow) throws -> String { try row.decode(String.self) }
 }
