@@ -34,8 +34,7 @@ struct PingBatchSpans: Sendable {
             )
             """
         // The uncorrelated count is evaluated once, before the first ping: the spans first.
-        return spans + " " + PingBatchColumns.insertSQL.replacingOccurrences(
-            of: " ORDER BY ping_id", with: " WHERE (SELECT count(*) FROM spans) >= 0 ORDER BY ping_id")
+        return spans + " " + PingBatchColumns.insertSQL(where: "(SELECT count(*) FROM spans) >= 0")
     }()
 
     let needs: [SessionSpans.Need]

@@ -16,13 +16,17 @@ struct PingBatchColumns: Sendable {
     /// In the order of the key: an insert waits for another transaction's uncommitted row with
     /// the same ping id, so two batches holding the same pings in different orders (two servers
     /// given the same retries) waited for each other until PostgreSQL failed one as a deadlock.
-    static let insertSQL: String = {
+    static let insertSQL = insertSQL(where: nil)
+
+    /// ``insertSQL`` keeping only the rows for which `condition` holds (``PingBatchSpans`` gates
+    /// them on its spans).
+    static func insertSQL(where condition: String?) -> String {
         let parameters = textColumns.enumerated()
             .map { "$\($0.offset + 1)::\($0.element ? "text[]" : "int8[]")" }.joined(separator: ", ")
         let columns = PingStore.pingColumns.joined(separator: ", ")
         return "INSERT INTO census_pings (\(columns)) SELECT * FROM UNNEST(\(parameters)) AS batch(\(columns))"
-            + " ORDER BY ping_id COLLATE \"C\""
-    }()
+            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY ping_id COLLATE \"C\""
+    }
 
     let pings: [IncomingPing]
     let receivedAt: Int64
@@ -35,6 +39,7 @@ struct PingBatchColumns: Sendable {
 
     /// The columns in the order of ``PingStore/pingColumns``, for either insert.
     var bindings: PostgresBindings {
+        // With room for a batch's spans (``PingBatchSpans/bindings(after:)``).
         var bindings = PostgresBindings(capacity: Self.textColumns.count + 5)
         for column in Self.textColumns.indices {
             bindings.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))

@@ -15,8 +15,9 @@ import SQLKit
 ///
 /// Every write of pings writes their spans first (a batch's through ``SessionSpanCache``, which
 /// skips the spans it knows cover the batch): on PostgreSQL in the batch's own statement
-/// (``InsertsPingsWithSpans``), on SQLite in a statement of its own, so that the spans of pings
-/// that then fail to commit are merely wider than needed. Pings without a session id have no span.
+/// (``InsertsPingsWithSpans``), so both commit or neither; on SQLite in a statement of its own
+/// just before, so the spans of pings that then fail to commit are merely wider than needed.
+/// Pings without a session id have no span.
 enum SessionSpans {
     /// How far past the newest ping a span reaches when it is written, in seconds.
     static let slack: Int64 = 3600
