@@ -18,9 +18,13 @@ import SQLiteNIO
 /// starts the log again: the file stays near `restartFrames` pages. Before it asks, it flushes
 /// the pages it copied (``DatabaseFileFlusher``), so that the writer's copy only waits for its own.
 final class SQLiteCheckpointer: Sendable {
-    /// Log pages past which the writer finishes a copy itself: 2,000 pages (8 MB). Once the
-    /// background flushed what it copied, 1,000–8,000 gave the same p99; the smaller file is kept.
-    static let defaultRestartFrames = 2_000
+    /// Log pages past which the writer finishes a copy itself: 32,000 pages (128 MB). However
+    /// little is left, the writer's copy waits for three syncs (the log, the file, the new log's
+    /// header), about 5 ms in which requests queue, so the rarer the better: at 2,000 pages it
+    /// came ten times a second under load and set the p99 (docs/performance.md). The file then
+    /// grows to about 145 MB under sustained load (decisions.md S10); a census that keeps up
+    /// starts its log again by itself whenever a write finds it all copied.
+    static let defaultRestartFrames = 32_000
     /// The pause between background copies.
     static let defaultInterval: Duration = .milliseconds(50)
 
