@@ -17,15 +17,27 @@ public enum BatchFormat {
         Data(queries.joined(separator: "\n").utf8)
     }
 
-    /// The ping queries of a body: blank lines skipped, a trailing `\r` or a leading `?` removed.
-    /// Lines are split on the byte `\n`, not on characters, for which `\r\n` is one character.
-    public static func queries(in body: String) -> [Substring] {
-        body.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).compactMap { line in
-            var query = line
+    /// The ping queries of a body: lines end with LF or CRLF; blank lines are skipped and a
+    /// leading `?` removed. A carriage return anywhere else (a body framed with CR alone would be
+    /// read as one line, its pings lost) or bytes that are not UTF-8 refuse the whole body, with
+    /// the line they are on: nothing of a body framed wrongly is stored.
+    public static func queries<Body: BidirectionalCollection<UInt8>>(in body: Body) -> Result<[Substring], WireFormatError> {
+        var queries: [Substring] = []
+        for (index, line) in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            var query = line[...]
             if query.last == UInt8(ascii: "\r") { query = query.dropLast() }
+            if query.contains(UInt8(ascii: "\r")) {
+                return .failure(WireFormatError("batch line \(index + 1) has a carriage return that does not end it; lines end with LF or CRLF"))
+            }
             if query.first == UInt8(ascii: "?") { query = query.dropFirst() }
-            return query.isEmpty ? nil : Substring(query)
+            guard !query.isEmpty else { continue }
+            let text = String(decoding: query, as: UTF8.self)
+            guard text.utf8.elementsEqual(query) else {
+                return .failure(WireFormatError("batch line \(index + 1) is not UTF-8"))
+            }
+            queries.append(text[...])
         }
+        return .success(queries)
     }
 }
 

@@ -1,5 +1,5 @@
 /// A ping's query read once over its bytes (docs/protocol.md §4): every `%` escape is checked,
-/// the first occurrence of each ``PingField`` is located, and only the fields a reader asks for
+/// each ``PingField`` is located by its decoded name (a field given twice must have one value), and only the fields a reader asks for
 /// are decoded into Strings. The census reads every ping this way: a 900-byte ping has some 45
 /// parameters, of which it stores a dozen.
 public struct PingQuery: Sendable {
@@ -84,9 +84,17 @@ public struct PingQuery: Sendable {
                 if nonASCIIEscape, WireEncoding.decode(bytes: bytes[start..<nameEnd]) == nil || WireEncoding.decode(bytes: bytes[valueStart..<end]) == nil {
                     return malformed(bytes[start..<nameEnd])
                 }
-                if let ordinal = ordinal(ofName: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), escaped: escaped),
-                   ranges[ordinal] == nil {
-                    ranges[ordinal] = valueStart..<end
+                if let ordinal = ordinal(ofName: UnsafeBufferPointer(rebasing: bytes[start..<nameEnd]), escaped: escaped) {
+                    if let first = ranges[ordinal] {
+                        // Names are compared after decoding, so `%63%31%33` is `c13`: a second
+                        // `c13` (or any field) with another value makes the ping mean two things,
+                        // and no reader may pick one (the same value twice is harmless).
+                        if WireEncoding.decode(bytes: bytes[first]) != WireEncoding.decode(bytes: bytes[valueStart..<end]) {
+                            return Problem(reason: "parameter \(PingField.allCases[ordinal].name) appears twice with different values")
+                        }
+                    } else {
+                        ranges[ordinal] = valueStart..<end
+                    }
                 }
             }
             start = end + 1

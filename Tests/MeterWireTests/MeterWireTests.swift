@@ -45,10 +45,26 @@ import Testing
 
     @Test func batchBodiesRoundTripAndToleratePrefixesAndCarriageReturns() throws {
         let queries = ["prd=dcr&ai=a", "prd=dcr&ai=b"]
-        #expect(BatchFormat.queries(in: String(decoding: BatchFormat.body(queries: queries), as: UTF8.self)) == ["prd=dcr&ai=a", "prd=dcr&ai=b"])
-        #expect(BatchFormat.queries(in: "?a=1\r\n\n\r\nb=2\n") == ["a=1", "b=2"])
+        #expect(try BatchFormat.queries(in: BatchFormat.body(queries: queries)).get() == ["prd=dcr&ai=a", "prd=dcr&ai=b"])
+        #expect(try BatchFormat.queries(in: "?a=1\r\n\n\r\nb=2\n".utf8).get() == ["a=1", "b=2"])
         let answer = BatchAnswer(stored: 2, duplicates: 1, rejected: [.init(line: 3, reason: "bad")])
         #expect(try JSONDecoder().decode(BatchAnswer.self, from: JSONEncoder().encode(answer)) == answer)
+    }
+
+    /// A body framed with CR alone, a stray CR, or bytes that are not UTF-8 are refused whole,
+    /// naming the line: read as they are, CR-framed lines merged into one and their pings were lost.
+    @Test(arguments: [
+        (Array("a=1\rb=2\r".utf8), "batch line 1 has a carriage return"),
+        (Array("a=1\nb=2\r\r\nc=3".utf8), "batch line 2 has a carriage return"),
+        (Array("a=1\r\nb=".utf8) + [0xFF, 0xFE], "batch line 2 is not UTF-8"),
+        (Array("a=1\n".utf8) + [0xC3], "batch line 2 is not UTF-8"),
+    ] as [([UInt8], String)])
+    func badlyFramedBatchBodiesAreRefusedWithTheLine(_ body: [UInt8], _ reason: String) {
+        guard case .failure(let problem) = BatchFormat.queries(in: body) else {
+            Issue.record("accepted")
+            return
+        }
+        #expect(problem.reason.hasPrefix(reason), "\(problem.reason)")
     }
 
     @Test(arguments: ["", "plain", "Program S3, EP1", "é&=?%+/ #", "20171020 10:05:00", "日本語テキスト", "a\u{0}b"])

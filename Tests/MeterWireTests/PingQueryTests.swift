@@ -4,8 +4,8 @@ import Testing
 
 /// The census's one-pass reader of ping queries.
 @Suite struct PingQueryTests {
-    @Test func fieldsAreDecodedOnDemandAndTheFirstOccurrenceWins() throws {
-        let query = PingQuery.parse("prd=dcr&tl=Program%20S3,%20EP1&c13=asid,P1&c13=asid,P2&ai=&c54=oad,a+b&x=%7B&unknown")
+    @Test func fieldsAreDecodedOnDemand() throws {
+        let query = PingQuery.parse("prd=dcr&tl=Program%20S3,%20EP1&c13=asid,P1&c13=asid%2CP1&ai=&c54=oad,a+b&x=%7B&x=1&unknown")
         let parsed = try query.get()
         #expect(parsed.value(.product) == "dcr")
         #expect(parsed.value(.title) == "Program S3, EP1")
@@ -35,6 +35,23 @@ import Testing
     ])
     func aNULRawOrEscapedIsRefused(_ query: String, _ reason: String) {
         #expect(throws: PingQuery.Problem(reason: reason)) { try PingQuery.parse(Substring(query)).get() }
+    }
+
+    /// A field given twice with two values is refused, its name compared after decoding: an
+    /// escaped `c13` cannot stand in front of the real one and credit another app.
+    @Test(arguments: [
+        "prd=dcr&c13=asid,P1&c13=asid,P2",
+        "prd=dcr&%63%31%33=asid,P2&c13=asid,P1",
+        "prd=dcr&c13=asid,P1&c%31%33=asid,P2",
+        "c27=cln,60&c%327=cln,86400",
+    ])
+    func aFieldWithTwoValuesIsRefused(_ query: String) {
+        #expect(throws: PingQuery.Problem.self) { try PingQuery.parse(Substring(query)).get() }
+        let reason = (try? PingQuery.parse(Substring(query)).get()).map { _ in "" } ?? {
+            if case .failure(let problem) = PingQuery.parse(Substring(query)) { return problem.reason }
+            return ""
+        }()
+        #expect(reason.hasSuffix("appears twice with different values"), "\(reason)")
     }
 
     @Test func escapedNamesAreRead() throws {

@@ -42,6 +42,8 @@ public struct AMPCloudEvent: Sendable, Equatable {
         }
         guard let body, !body.isEmpty else { return reject("no b= parameter") }
         guard body.utf8.count <= maxBodyBytes else { return reject("b= is longer than \(maxBodyBytes) bytes") }
+        // Raw or as a JSON escape: no AMP request carries one, and PostgreSQL's text cannot store it.
+        guard !body.utf8.contains(0), !body.lowercased().contains("\\u0000") else { return reject("b= contains a NUL character") }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] else {
             return reject("b= is not a JSON object")
         }

@@ -12,9 +12,19 @@ public enum AMPPageViewReplay {
     /// The SDK version the census writes into the pings it builds for AMP (`c16`).
     public static let sdkVersion = "amp.cloudapi"
 
-    /// The pings for `events` (one page view, any order), or why there are none. The last event
-    /// ends the page view's credit: its pending seconds go out in a final ping.
-    public static func pings(for events: [AMPCloudEvent], durationPingInterval: Int64) -> Result<[IncomingPing], PingRejection> {
+    /// How often AMP's `nielsen` vendor sends while the page is visible, in seconds.
+    public static let timerSeconds: Int64 = 10
+
+    /// The pings for `events` (one page view, any order), the last received by the census at
+    /// `receivedAt` (milliseconds since 1970), or why there are none. The last event ends the
+    /// page view's credit: its pending seconds go out in a final ping.
+    ///
+    /// The events' `utc` is the page's word: a page view credits at most one timer period (and
+    /// a little slack) per request the census received for it (``pageViewBound(events:)``), as
+    /// AMP sends one at least that often while the page is visible; beyond that its seconds are
+    /// over bound, as are a ping's beyond its kind's bound (``CreditBounds``).
+    public static func pings(for events: [AMPCloudEvent], receivedAt: Int64 = .max,
+                             durationPingInterval: Int64) -> Result<[IncomingPing], PingRejection> {
         let ordered = events.sorted { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }
         guard let first = ordered.first else { return .success([]) }
         let device = first.deviceInfo
@@ -52,14 +62,27 @@ public enum AMPPageViewReplay {
         if let last { replay.handle(.end, at: last) }
 
         var pings: [IncomingPing] = []
+        let lastReceipt = receivedAt / 1000
+        var allowed = pageViewBound(events: events.count)
         for ping in replay.pings {
             let query = PingEncoder.query(for: ping, sendTime: MeterInstant(secondsSince1970: ping.createdAt))
             switch PingValidator.validate(query: Substring(query), uriLength: query.utf8.count) {
-            case .success(let incoming): pings.append(incoming)
+            case .success(var incoming):
+                CreditBounds.apply(to: &incoming, interval: durationPingInterval, receivedAt: lastReceipt)
+                let credited = min(incoming.creditedSeconds, max(0, allowed))
+                incoming.overBoundSeconds += incoming.creditedSeconds - credited
+                incoming.creditedSeconds = credited
+                allowed -= credited
+                pings.append(incoming)
             case .failure(let rejection): return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)"))
             }
         }
         return .success(pings)
+    }
+
+    /// The most a page view of `events` requests credits.
+    static func pageViewBound(events: Int) -> Int64 {
+        Int64(events) * (timerSeconds + 2)
     }
 
     static func hex(_ digest: some Sequence<UInt8>) -> String {

@@ -1,4 +1,5 @@
 import Crypto
+import MeterWire
 
 /// The idempotency key of a ping that carries no `pingid` (the original SDKs send none): derived
 /// from its content, so that the same ping delivered twice is credited once.
@@ -15,7 +16,9 @@ enum DerivedPingID {
     static func derive(from query: Substring) -> String {
         var hasher = SHA256()
         for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let name = part.prefix { $0 != "=" }
+            let rawName = part.prefix { $0 != "=" }
+            // Compared after decoding, as ``PingQuery`` reads names: `c%362` is `c62`.
+            let name: Substring = WireEncoding.decode(rawName).map { $0[...] } ?? rawName
             guard !volatileFields.contains(name) else { continue }
             hasher.update(data: Array(part.utf8))
             hasher.update(data: [UInt8(ascii: "&")])

@@ -30,6 +30,42 @@ public struct IncomingPing: Sendable, Equatable {
     public var createdAt: Int64
     /// The query string as received.
     public var rawQuery: String
+    /// Seconds the ping claimed beyond what its kind can carry (``CreditBounds``): stored, never
+    /// credited. ``creditedSeconds`` holds the rest.
+    public var overBoundSeconds: Int64 = 0
+    /// What ``CreditBounds`` reads besides the claim: `sd`, `c58`, `c64` and whether `pingid` came.
+    public var bounds = BoundFacts()
+
+    /// The key the ping is stored under: its id scoped to its app, so that no sender can take
+    /// another app's ping id and have that app's ping refused as a duplicate (docs/protocol.md §4).
+    public var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
+}
+
+/// The facts of a ping that bound what it may credit, read once by the validator.
+public struct BoundFacts: Sendable, Equatable {
+    /// `sd`: the asset's length in seconds, when given and positive.
+    public var length: Int64?
+    /// `c58=isLive,true`.
+    public var isLive = false
+    /// `c64=starttm,<s>`: when the segment, page view or app run the ping measures started.
+    public var startedAt: Int64?
+    /// The ping carries a `pingid`: AppMeter built it (the original SDKs send none), so it keeps
+    /// the duration-ping interval the census announced.
+    public var fromAppMeter = false
+
+    /// No facts: every bound that needs one falls back to the interval.
+    public init() {}
+}
+
+/// How ping ids are scoped in storage: `<appid>/<pingid>`, for SDK ids and derived ids alike.
+public enum PingKey {
+    /// The stored key of `pingID` sent by `appID`.
+    public static func scoped(appID: String, pingID: String) -> String { appID + "/" + pingID }
+
+    /// The ping id as the SDK sent it, from a stored key of `appID`.
+    public static func unscoped(_ key: String, appID: String) -> String {
+        key.hasPrefix(appID + "/") ? String(key.dropFirst(appID.utf8.count + 1)) : key
+    }
 }
 
 /// Why a request was refused.

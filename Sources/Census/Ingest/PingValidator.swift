@@ -27,7 +27,10 @@ public enum PingValidator {
         Rule(field: .product, required: true) {
             knownProducts.contains($0) ? nil : "is \"\($0)\", not a known product (\(knownProducts.sorted().joined(separator: ", ")))"
         },
-        Rule(field: .appID, required: true) { $0.isEmpty ? "has no appid" : nil },
+        Rule(field: .appID, required: true) {
+            $0.isEmpty || $0.utf8.count > ConfigRequestField.maxAppIDLength
+                ? "must be an appid of 1 to \(ConfigRequestField.maxAppIDLength) bytes" : nil
+        },
         Rule(field: .pingID, required: false) { $0.isEmpty || $0.count > 128 ? "must be 1 to 128 characters" : nil },
         Rule(field: .pingType, required: true) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view or timer" : nil },
         Rule(field: .creditedSeconds, required: true) {
@@ -35,7 +38,17 @@ public enum PingValidator {
             return seconds > 86_400 ? "credits \(seconds) seconds, more than a day in one ping" : nil
         },
         Rule(field: .assetID, required: false) { _ in nil },
+        // Bounded so that spans of creation times cannot overflow in a report (docs/protocol.md §4b).
+        Rule(field: .createdAt, required: false) {
+            guard $0.isEmpty || Int64($0).map(creationTimes.contains) == true else {
+                return "is \"\($0)\", not Unix seconds between 1970 and 2100"
+            }
+            return nil
+        },
     ]
+
+    /// The creation times (`c61`) a ping may carry.
+    static let creationTimes: ClosedRange<Int64> = 0...4_102_444_800
 
     /// The decoded parameters of `query` (the first of a repeated name wins).
     public static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
@@ -105,6 +118,10 @@ public enum PingValidator {
             sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))
         ping.channelName = field(.assetName)
+        ping.bounds.length = Int64(field(.length)).flatMap { $0 > 0 ? $0 : nil }
+        ping.bounds.isLive = query.unprefixedValue(.isLive) == "true"
+        ping.bounds.startedAt = Int64(field(.segmentStart))
+        ping.bounds.fromAppMeter = checkedValue(.pingID) != nil
         if query.unprefixedValue(.ottFlag) == "1" { ping.ottType = query.unprefixedValue(.ottType).flatMap { $0.isEmpty ? nil : $0 } ?? "other" }
         return .success(ping)
     }

@@ -10,8 +10,10 @@ public struct CreditRow: Sendable, Equatable, Codable {
     public var kind: CreditKind
     /// View pings received.
     public var views: Int64
-    /// Seconds credited: the sum of `c27` over distinct pings.
+    /// Seconds credited: the sum of `c27` over distinct pings, each within its kind's bound.
     public var creditedSeconds: Int64
+    /// Seconds pings claimed over their kind's bound (``CreditBounds``): not credited.
+    public var overBoundSeconds: Int64 = 0
     /// Of those, the seconds played on an OTT device (pings with `c71=ottflg,1`).
     public var ottSeconds: Int64
     /// Distinct (hashed) device ids; devices that send none are not counted.
@@ -48,12 +50,16 @@ public struct ReportQuery: Sendable, Equatable {
     public var from: Int64?
     /// Pings created before this Unix second.
     public var to: Int64?
+    /// Leave out the sessions the session rule flags (``SessionPlausibility``): an operator's
+    /// choice (`meter serve --exclude-flagged`, `meter report --exclude-flagged`).
+    public var excludeFlagged: Bool
 
     /// Creates a query.
-    public init(appid: String? = nil, from: Int64? = nil, to: Int64? = nil) {
+    public init(appid: String? = nil, from: Int64? = nil, to: Int64? = nil, excludeFlagged: Bool = false) {
         self.appid = appid
         self.from = from
         self.to = to
+        self.excludeFlagged = excludeFlagged
     }
 }
 
@@ -61,13 +67,23 @@ public struct ReportQuery: Sendable, Equatable {
 public enum ReportTable {
     /// The rows as a table with a header line.
     public static func render(_ rows: [CreditRow]) -> String {
-        let header = ["appid", "asset", "kind", "views", "seconds", "on OTT", "devices", "sessions", "opted out"]
+        let header = ["appid", "asset", "kind", "views", "seconds", "over bound", "on OTT", "devices", "sessions", "opted out"]
         let body = rows.map { row in
-            [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds), String(row.ottSeconds),
-             String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
+            [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds), String(row.overBoundSeconds),
+             String(row.ottSeconds), String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
         }
-        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8], rule: true)
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8, 9], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
+    }
+
+    /// Plausibility rows as a table with a header line: what was not taken at face value, per app.
+    public static func render(_ rows: [PlausibilityRow]) -> String {
+        let header = ["appid", "credited s", "over bound s", "flagged s", "flagged sessions"]
+        let body = rows.map { row in
+            [row.appid, String(row.creditedSeconds), String(row.overBoundSeconds), String(row.flaggedSeconds),
+             String(row.flaggedSessions)]
+        }
+        return TextTable.render([header] + body, rightAligned: [1, 2, 3, 4], rule: true)
     }
 
     /// DTVR rows as a table with a header line.
@@ -82,11 +98,11 @@ public enum ReportTable {
 
     /// Viewability rows as a table with a header line.
     public static func render(_ rows: [ViewabilityRow]) -> String {
-        let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s"]
+        let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s", "over bound s"]
         let body = rows.map { row in
             [row.appid, row.session, row.assetid, String(row.pings), String(row.measuredSeconds),
-             String(row.viewableSeconds), String(row.audibleSeconds)]
+             String(row.viewableSeconds), String(row.audibleSeconds), String(row.overBoundSeconds)]
         }
-        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6], rule: true)
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7], rule: true)
     }
 }

@@ -6,8 +6,12 @@ public struct CensusCounters: Sendable, Equatable, Codable {
     public var stored = 0
     /// Pings whose id was already stored (re-deliveries).
     public var duplicates = 0
-    /// Requests refused with HTTP 400.
+    /// Requests refused with HTTP 400 (or 403, 413).
     public var rejected = 0
+    /// Refused requests not recorded: the rejects' budget was full (``StorageBudget``).
+    public var rejectsNotRecorded = 0
+    /// Trace batches answered 503: the traces' budget was full.
+    public var tracesOverBudget = 0
     /// Pings that could not be stored (HTTP 503: the SDK retries).
     public var storageFailures = 0
     /// Config requests answered.

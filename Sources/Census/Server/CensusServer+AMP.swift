@@ -19,6 +19,9 @@ extension CensusServer {
         switch parsed {
         case .failure(let rejection): return await reject(rejection.reason, uri: uri)
         case .success(let event):
+            guard registry.admits(event.appID) else {
+                return await reject("AMP cloud API: appid \(event.appID) is not registered with this census", uri: uri, status: .forbidden)
+            }
             do {
                 switch try await ampIngest.record(event) {
                 case .failure(let rejection): return await reject(rejection.reason, uri: uri)

@@ -13,7 +13,11 @@ extension CensusServer {
             return await reject("batch body over \(BatchFormat.censusMaxBytes) bytes", uri: request.uri.description,
                                 status: .contentTooLarge)
         }
-        let lines = BatchFormat.queries(in: String(buffer: body))
+        let lines: [Substring]
+        switch BatchFormat.queries(in: body.readableBytesView) {
+        case .success(let queries): lines = queries
+        case .failure(let problem): return await reject(problem.reason, uri: request.uri.description)
+        }
         guard !lines.isEmpty else { return await reject("empty batch", uri: request.uri.description) }
         guard lines.count <= BatchFormat.censusMaxLines else {
             return await reject("batch of \(lines.count) lines; the limit is \(BatchFormat.censusMaxLines)",
@@ -23,12 +27,19 @@ extension CensusServer {
         var rejected: [BatchAnswer.Rejection] = []
         let pingPrefix = WireRoute.ping + "?"
         for (index, query) in lines.enumerated() {
+            let reason: String
             switch PingValidator.validate(query: query, uriLength: pingPrefix.utf8.count + query.utf8.count) {
-            case .success(let ping): valid.append(ping)
+            case .success(var ping):
+                guard let refusal = admit(&ping) else {
+                    valid.append(ping)
+                    continue
+                }
+                reason = refusal.reason
             case .failure(let rejection):
-                rejected.append(BatchAnswer.Rejection(line: index + 1, reason: rejection.reason))
-                _ = await reject("batch line \(index + 1): \(rejection.reason)", uri: pingPrefix + query)
+                reason = rejection.reason
             }
+            rejected.append(BatchAnswer.Rejection(line: index + 1, reason: reason))
+            _ = await reject("batch line \(index + 1): \(reason)", uri: pingPrefix + query)
         }
         let outcomes: [PingWriter.Outcome]
         do {

@@ -1,3 +1,4 @@
+import Foundation
 import Hummingbird
 import NIOCore
 
@@ -23,7 +24,12 @@ extension CensusServer {
     func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
                     reply: @escaping @Sendable (CensusReply) -> Void) {
         switch PingIntake.read(query: query, uri: uri) {
-        case .store(let ping):
+        case .store(var admitted):
+            if let refusal = admit(&admitted) {
+                refuse(refusal.reason, status: refusal.status, uri: uri, on: eventLoop, reply: reply)
+                return
+            }
+            let ping = admitted
             writer.submit(ping, on: eventLoop) { result in
                 switch result {
                 case .success(let outcome): reply(accepted(ping, outcome))
@@ -31,17 +37,39 @@ extension CensusServer {
                 }
             }
         case .reject(let reason):
-            countReject(reason)
-            writer.submitReject(reason: reason, rawRequest: uri, on: eventLoop) { result in
-                if case .failure(let error) = result { rejectNotRecorded(error) }
-                reply(CensusReply(status: .badRequest, text: reason))
-            }
+            refuse(reason, status: .badRequest, uri: uri, on: eventLoop, reply: reply)
         case .ampSession(let values):
             Task {
                 let answer = await receiveAMPSession(values, uri: uri)
                 if let eventLoop { eventLoop.execute { reply(answer) } } else { reply(answer) }
             }
         }
+    }
+
+    /// Refuses a ping: counted, recorded when the rejects' budget has room, answered `status`
+    /// with `reason` once recorded.
+    private func refuse(_ reason: String, status: HTTPResponse.Status, uri: String, on eventLoop: (any EventLoop)?,
+                        reply: @escaping @Sendable (CensusReply) -> Void) {
+        countReject(reason)
+        guard hasRoomForReject(reason, uri: uri) else {
+            reply(CensusReply(status: status, text: reason))
+            return
+        }
+        writer.submitReject(reason: reason, rawRequest: uri, on: eventLoop) { result in
+            if case .failure(let error) = result { rejectNotRecorded(error) }
+            reply(CensusReply(status: status, text: reason))
+        }
+    }
+
+    /// Admits a valid ping for storage: its app must be registered when the operator asks for
+    /// that (403 otherwise), and its seconds are held to its kind's bound (``CreditBounds``).
+    /// Returns the refusal, or nil.
+    func admit(_ ping: inout IncomingPing, now: Int64 = Int64(Date.now.timeIntervalSince1970)) -> (status: HTTPResponse.Status, reason: String)? {
+        guard registry.admits(ping.appID) else {
+            return (.forbidden, "appid \(ping.appID) is not registered with this census (meter apps set)")
+        }
+        CreditBounds.apply(to: &ping, interval: registry.intervalBound(for: ping.appID, at: now), receivedAt: now)
+        return nil
     }
 
     /// Counts and publishes a committed ping, and says what became of it.

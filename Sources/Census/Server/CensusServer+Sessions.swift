@@ -37,7 +37,8 @@ extension CensusServer {
             let session = try context.parameters.require("session")
             let entries = try await self.store.trace(session: session)
             guard !entries.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
-            let stored = try await self.store.pings(ids: entries.flatMap { $0.pings.map(\.id) })
+            let appid = try await self.store.traceSessions(session: session, limit: 1).first?.appid ?? ""
+            let stored = try await self.store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: appid)
             return TraceResponse(session: session, entries: entries, stored: stored,
                                  timeline: SessionTimeline.segments(of: entries, stored: stored))
         }

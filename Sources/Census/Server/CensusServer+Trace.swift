@@ -18,6 +18,20 @@ extension CensusServer {
             return await reject(problem.reason, uri: uri)
         case .success(let batch):
             do {
+                let held = try await store.traceEntryCount(session: batch.session)
+                let limit = policy.storage.traceEntriesPerSession
+                guard held.saturatingAdd(Int64(batch.entries.count)) <= limit else {
+                    return await reject("trace: session \(batch.session) holds \(held) entries; the census keeps at most \(limit) per session",
+                                        uri: uri, status: .contentTooLarge)
+                }
+                // The body's size bounds what its entries take as stored (re-encoded, keys sorted).
+                let bytes = Int64(body.readableBytes) + StorageBudget.rowOverhead * Int64(batch.entries.count)
+                guard budget.reserve(bytes, for: batch.appid, in: .traces) else {
+                    counters.update { $0.tracesOverBudget += 1 }
+                    var response = Response.text(.serviceUnavailable, "trace storage is full for now; retry later")
+                    response.headers[.retryAfter] = String(Self.traceRetryAfterSeconds)
+                    return response
+                }
                 let new = try await store.insert(batch, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
                 counters.update { $0.traceEntries += new }
                 feed.publish(.calls(session: batch.session, appid: batch.appid,
@@ -29,4 +43,8 @@ extension CensusServer {
             }
         }
     }
+
+    /// When a trace refused for a full budget may come back: the next prune frees what is past
+    /// its retention.
+    static let traceRetryAfterSeconds = 600
 }

@@ -18,7 +18,12 @@ extension CensusServer {
         }
         switch IncomingViewability.parse(query: Substring(request.uri.query ?? ""), body: String(buffer: body)) {
         case .failure(let rejection): return await reject(rejection.reason, uri: uri)
-        case .success(let ping):
+        case .success(var ping):
+            guard registry.admits(ping.appID) else {
+                return await reject("viewability: appid \(ping.appID) is not registered with this census", uri: uri, status: .forbidden)
+            }
+            let now = Int64(Date.now.timeIntervalSince1970)
+            ping.bound(interval: registry.intervalBound(for: ping.appID, at: now))
             do {
                 let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
                 if isNew { counters.update { $0.viewabilityPings += 1 } }

@@ -17,13 +17,23 @@ public struct CensusServer: Sendable {
     public let access: CensusAccess
     /// What the dashboards watching live are sent.
     public let feed = LiveFeed()
+    /// What the operator decided the census takes and keeps.
+    public let policy: CensusPolicy
+    /// The apps with settings, for the ping path's bounds and admission.
+    public let registry: AppRegistry
+    /// The bytes rejects and traces take against their quotas.
+    public let budget: StorageBudget
 
-    /// Creates a server over a migrated store.
-    public init(store: PingStore, access: CensusAccess = .open, logger: Logger = Logger(label: "Census")) {
+    /// Creates a server over a migrated store; ``maintain(now:)`` loads its apps and budget.
+    public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
+                logger: Logger = Logger(label: "Census")) {
         self.store = store
         self.writer = PingWriter(store: store)
         self.ampIngest = AMPIngest(store: store)
         self.access = access
+        self.policy = policy
+        self.registry = AppRegistry(registeredOnly: policy.registeredAppsOnly)
+        self.budget = StorageBudget(limits: policy.storage)
         self.logger = logger
     }
 
@@ -89,12 +99,26 @@ public struct CensusServer: Sendable {
     /// Counts, logs and records a refused request, and says why.
     func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
         countReject(reason)
+        guard hasRoomForReject(reason, uri: uri) else { return CensusReply(status: status, text: reason) }
         do {
             try await writer.recordReject(reason: reason, rawRequest: uri)
         } catch {
             rejectNotRecorded(error)
         }
         return CensusReply(status: status, text: reason)
+    }
+
+    /// Whether the rejects' budget has room to record this refusal (its app's quota and the
+    /// budget for all); counted as not recorded when not. The answer is the same either way: a
+    /// refused request must not be retried, and a 503 would ask for that.
+    func hasRoomForReject(_ reason: String, uri: String) -> Bool {
+        let bytes = StorageBudget.bytes(
+            ofReject: String(reason.prefix(StorageBudget.maxReasonCharacters)), String(uri.prefix(PingValidator.maxURLBytes)))
+        guard budget.reserve(bytes, for: StorageBudget.appid(ofRequest: uri), in: .rejects) else {
+            counters.update { $0.rejectsNotRecorded += 1 }
+            return false
+        }
+        return true
     }
 
     /// Counts, logs and publishes a refused request (before it is recorded).
@@ -116,7 +140,9 @@ public struct CensusServer: Sendable {
             return await reject("config request without a valid apid", uri: request.uri.description)
         }
         do {
-            let settings = try await store.settings(for: apid)
+            var settings = try await store.settings(for: apid)
+            // An app the census would refuse is told not to measure, rather than to send pings in vain.
+            if !registry.admits(apid) { settings.enabled = false }
             counters.update { $0.configRequests += 1 }
             return try ConfigAnswer(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
                 .response(from: request, context: context)

@@ -58,8 +58,10 @@ extension CensusDatabase {
     /// The portable insert of refused requests, through SQLKit.
     public func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws {
         try await withSQL { db in
-            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request")
-            for reject in rejects { insert = insert.values(reject.id, receivedAt, reject.reason, reject.rawRequest) }
+            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request", "appid", "bytes")
+            for reject in rejects {
+                insert = insert.values(reject.id, receivedAt, reject.reason, reject.rawRequest, reject.appid, reject.bytes)
+            }
             try await insert.run()
         }
     }

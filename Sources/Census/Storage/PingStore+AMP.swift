@@ -3,35 +3,43 @@ import Foundation
 import SQLKit
 
 extension PingStore {
-    /// Stores `event` (an identical request again is stored once), then replays its page view's
-    /// events and replaces the page view's pings with the replay's: the same events always give
-    /// the same pings, so retries and requests arriving out of order credit the page view once.
-    /// On PostgreSQL the page view is locked for the transaction, so servers sharing the database
-    /// cannot interleave two replays of one page view.
+    /// Replays `event` with its page view's stored events and, when the replay succeeds, stores
+    /// it (an identical request again is stored once) and replaces the page view's pings with the
+    /// replay's: the same events always give the same pings, so retries and requests arriving out
+    /// of order credit the page view once. A request the replay refuses is not stored, so it
+    /// cannot poison the page view's later requests. On PostgreSQL the page view is locked for the
+    /// transaction, so servers sharing the database cannot interleave two replays of one page view.
     public func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) {
-                try await db.insert(into: "census_amp_events")
-                    .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
-                    .values(Self.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis, event.index,
-                            event.hidden ? 1 : 0, event.body, receivedAt)
-                    .ignoringConflicts(with: "event_id").run()
-                let events = try await db.select()
-                    .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body")
+                let eventID = Self.eventID(event)
+                var events = try await db.select()
+                    .columns("event_id", "apid", "visit", "utc_ms", "request_index", "hidden", "body")
                     .from("census_amp_events").where("page_view", .equal, event.pageView).all()
                     .map { row in
-                        AMPCloudEvent(
+                        (id: try row.decode(column: "event_id", as: String.self),
+                         event: AMPCloudEvent(
                             apid: try row.decode(column: "apid", as: String.self),
                             visit: try row.decode(column: "visit", as: String.self),
                             body: try row.decode(column: "body", as: String.self),
                             utcMillis: try row.decode(column: "utc_ms", as: Int64.self),
                             hidden: try row.decode(column: "hidden", as: Int64.self) == 1,
-                            index: try row.decode(column: "request_index", as: Int64.self))
+                            index: try row.decode(column: "request_index", as: Int64.self)))
                     }
-                switch AMPPageViewReplay.pings(for: events, durationPingInterval: settings.durationPingInterval) {
+                let isNew = !events.contains { $0.id == eventID }
+                if isNew { events.append((eventID, event)) }
+                switch AMPPageViewReplay.pings(for: events.map(\.event), receivedAt: receivedAt,
+                                               durationPingInterval: settings.durationPingInterval) {
                 case .failure(let rejection): return .failure(rejection)
                 case .success(let pings):
+                    if isNew {
+                        try await db.insert(into: "census_amp_events")
+                            .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
+                            .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
+                                    event.hidden ? 1 : 0, event.body, receivedAt)
+                            .ignoringConflicts(with: "event_id").run()
+                    }
                     try await Self.replacePings(of: event.pageViewKey, with: pings, receivedAt: receivedAt, db)
                     return .success(pings.count)
                 }
@@ -61,7 +69,7 @@ extension PingStore {
                 return update
             }.run()
         }
-        let built = pings.map(\.pingID)
+        let built = pings.map(\.key)
         if let recorded = try await AMPReplayedPings.ids(of: session, db) {
             let kept = Set(built)
             let stale = recorded.filter { !kept.contains($0) }

@@ -33,10 +33,10 @@ extension PingStore {
         }
         return try await database.withSQL { db in
             var insert = db.insert(into: "census_trace")
-                .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry")
+                .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry", "bytes")
             for (entry, json) in rows {
                 insert = insert.values(batch.session, Int64(entry.seq), batch.appid, batch.sdk, receivedAt, entry.time,
-                                       entry.call, json)
+                                       entry.call, json, StorageBudget.bytes(ofTraceEntry: json))
             }
             return try await insert.ignoringConflicts(with: ["session", "seq"]).returning("seq").all().count
         }
@@ -78,8 +78,10 @@ extension PingStore {
         }
     }
 
-    /// The stored pings with these ids (the pings a trace says were built), in creation order.
-    public func pings(ids: [String]) async throws -> [StoredPing] {
+    /// The stored pings of `appid` with these ids (the pings a trace says were built), in
+    /// creation order.
+    public func pings(ids: [String], appid: String) async throws -> [StoredPing] {
+        let ids = ids.map { PingKey.scoped(appID: appid, pingID: $0) }
         guard !ids.isEmpty else { return [] }
         var found: [StoredPing] = []
         // In chunks, under every database's limit on bound parameters.
@@ -105,6 +107,49 @@ extension PingStore {
                               reason: try row.decode(column: "reason", as: String.self),
                               rawRequest: try row.decode(column: "raw_request", as: String.self))
                 }
+        }
+    }
+}
+
+extension PingStore {
+    /// The bytes each app's rows take in `table` (`census_rejects` or `census_trace`), for the
+    /// storage budget.
+    func storedBytesByApp(in table: String) async throws -> [(String, Int64)] {
+        try await database.withSQL { db in
+            try await db.select().column("appid").column(SQLRaw("CAST(SUM(bytes) AS BIGINT)"), as: "bytes")
+                .from(table).groupBy("appid").all()
+                .map { (try $0.decode(column: "appid", as: String.self), try $0.decode(column: "bytes", as: Int64.self)) }
+        }
+    }
+
+    /// How many entries the census holds of trace session `session`.
+    func traceEntryCount(session: String) async throws -> Int64 {
+        try await database.withSQL { db in
+            try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_trace").where("session", .equal, session)
+                .first()?.decode(column: "n", as: Int64.self) ?? 0
+        }
+    }
+
+    /// Deletes refused requests and trace entries received before `cutoff` (milliseconds since
+    /// 1970), and pings before `pingCutoff` when the operator keeps pings for a while; returns how
+    /// many rows went. Pings go in chunks, so a first prune of a large table does not hold the
+    /// writer for long.
+    func prune(before cutoff: Int64, pingsBefore pingCutoff: Int64?) async throws -> Int {
+        try await database.withSQL { db in
+            var removed = 0
+            for table in ["census_rejects", "census_trace"] {
+                removed += try await db.delete(from: table).where("received_at", .lessThan, cutoff).returning("received_at").all().count
+            }
+            guard let pingCutoff else { return removed }
+            while true {
+                let batch = try await db.raw("""
+                    DELETE FROM census_pings WHERE ping_id IN
+                      (SELECT ping_id FROM census_pings WHERE received_at < \(bind: pingCutoff) LIMIT 5000)
+                    RETURNING ping_id
+                    """).all().count
+                removed += batch
+                if batch < 5000 { return removed }
+            }
         }
     }
 }

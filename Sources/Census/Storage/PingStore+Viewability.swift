@@ -6,9 +6,9 @@ extension PingStore {
         try await database.withSQL { db in
             let rows = try await db.insert(into: "census_viewability")
                 .columns("ping_id", "received_at", "appid", "session_id", "asset_id", "created_at",
-                         "measured_seconds", "viewable_seconds", "audible_seconds", "body")
-                .values(ping.pingID, receivedAt, ping.appID, ping.sessionID, ping.assetID, ping.createdAt,
-                        ping.report.measuredSeconds, ping.report.viewableSeconds, ping.report.audibleSeconds, ping.body)
+                         "measured_seconds", "viewable_seconds", "audible_seconds", "over_bound_seconds", "body")
+                .values(ping.key, receivedAt, ping.appID, ping.sessionID, ping.assetID, ping.createdAt,
+                        ping.measuredSeconds, ping.viewableSeconds, ping.audibleSeconds, ping.overBoundSeconds, ping.body)
                 .ignoringConflicts(with: "ping_id").returning("ping_id").all()
             return !rows.isEmpty
         }
@@ -23,6 +23,7 @@ extension PingStore {
                 .column(SQLRaw("CAST(SUM(measured_seconds) AS BIGINT)"), as: "measured")
                 .column(SQLRaw("CAST(SUM(viewable_seconds) AS BIGINT)"), as: "viewable")
                 .column(SQLRaw("CAST(SUM(audible_seconds) AS BIGINT)"), as: "audible")
+                .column(SQLRaw("CAST(SUM(over_bound_seconds) AS BIGINT)"), as: "over_bound")
                 .from("census_viewability")
             select = select.filtered(by: query)
             return try await select.groupBy("appid").groupBy("session_id").groupBy("asset_id")
@@ -35,7 +36,8 @@ extension PingStore {
                         pings: try row.decode(column: "pings", as: Int64.self),
                         measuredSeconds: try row.decode(column: "measured", as: Int64.self),
                         viewableSeconds: try row.decode(column: "viewable", as: Int64.self),
-                        audibleSeconds: try row.decode(column: "audible", as: Int64.self))
+                        audibleSeconds: try row.decode(column: "audible", as: Int64.self),
+                        overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self))
                 }
         }
     }

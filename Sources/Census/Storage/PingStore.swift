@@ -72,6 +72,7 @@ public struct PingStore: Sendable {
     static let pingColumns = [
         "ping_id", "received_at", "appid", "product", "ping_type", "credit_kind", "asset_id",
         "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name", "ott_type",
+        "over_bound_seconds",
     ]
 
     /// A value of a ping's row: the two column types of `census_pings`.
@@ -89,7 +90,7 @@ public struct PingStore: Sendable {
     /// building the row: PostgreSQL's insert writes a batch column by column.
     static func value(ofColumn column: Int, of ping: IncomingPing, receivedAt: Int64) -> ColumnValue {
         switch column {
-        case 0: .text(ping.pingID)
+        case 0: .text(ping.key)
         case 1: .integer(receivedAt)
         case 2: .text(ping.appID)
         case 3: .text(ping.product)
@@ -104,6 +105,7 @@ public struct PingStore: Sendable {
         case 12: .text(ping.rawQuery)
         case 13: .text(ping.channelName)
         case 14: .text(ping.ottType)
+        case 15: .integer(ping.overBoundSeconds)
         default: preconditionFailure("census_pings has \(pingColumns.count) columns, not \(column + 1)")
         }
     }
@@ -118,8 +120,8 @@ public struct PingStore: Sendable {
         }
     }
 
-    /// Inserts `pings` in one statement (one commit) and returns the ids that were new; a ping
-    /// id already stored is left alone, so a re-delivered ping is credited once. The spans of
+    /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)
+    /// that were new; a ping key already stored is left alone, so a re-delivered ping is credited once. The spans of
     /// their sessions are written first when they need to be (``SessionSpans``).
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
@@ -150,12 +152,15 @@ public struct PingStore: Sendable {
         rejectIDPrefix + String(rejectCounter.withLock { $0 += 1; return $0 })
     }
 
-    /// A refused request about to be stored: its id, the reason, and the request cut to
-    /// ``PingValidator/maxURLBytes``.
+    /// A refused request about to be stored: its id, the reason, the request cut to
+    /// ``PingValidator/maxURLBytes``, the app it names (``StorageBudget/appid(ofRequest:)``) and
+    /// the bytes it takes against that app's quota.
     public struct NewReject: Sendable {
         public var id: String
         public var reason: String
         public var rawRequest: String
+        public var appid: String
+        public var bytes: Int64
     }
 
     /// `text` as every backend can store it: a NUL (which a refused batch line may carry raw, and
@@ -167,9 +172,12 @@ public struct PingStore: Sendable {
     /// Records refused requests with their reasons, in one statement.
     public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
         guard !rejects.isEmpty else { return }
-        let rows = rejects.map {
-            NewReject(id: Self.newRejectID(), reason: Self.storable($0.reason),
-                      rawRequest: Self.storable(String($0.rawRequest.prefix(PingValidator.maxURLBytes))))
+        let rows = rejects.map { reject in
+            let rawRequest = Self.storable(String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
+            let reason = Self.storable(String(reject.reason.prefix(StorageBudget.maxReasonCharacters)))
+            return NewReject(id: Self.newRejectID(), reason: reason, rawRequest: rawRequest,
+                             appid: StorageBudget.appid(ofRequest: rawRequest),
+                             bytes: StorageBudget.bytes(ofReject: reason, rawRequest))
         }
         try await database.insertRejects(rows, receivedAt: receivedAt)
     }
@@ -181,6 +189,7 @@ public struct PingStore: Sendable {
                 .column("appid").column("asset_id").column("credit_kind")
                 .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
                 .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("CAST(SUM(over_bound_seconds) AS BIGINT)"), as: "over_bound")
                 .column(SQLRaw("CAST(SUM(CASE WHEN ott_type <> '' THEN credited_seconds ELSE 0 END) AS BIGINT)"), as: "ott_seconds")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
@@ -196,6 +205,7 @@ public struct PingStore: Sendable {
                     kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
                     views: try row.decode(column: "views", as: Int64.self),
                     creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
                     ottSeconds: try row.decode(column: "ott_seconds", as: Int64.self),
                     devices: try row.decode(column: "devices", as: Int64.self),
                     sessions: try row.decode(column: "sessions", as: Int64.self),
@@ -232,9 +242,10 @@ public struct PingStore: Sendable {
     }
 
     static func storedPing(_ row: any SQLRow) throws -> StoredPing {
-        StoredPing(
-            pingID: try row.decode(column: "ping_id", as: String.self),
-            appid: try row.decode(column: "appid", as: String.self),
+        let appid = try row.decode(column: "appid", as: String.self)
+        return StoredPing(
+            pingID: PingKey.unscoped(try row.decode(column: "ping_id", as: String.self), appID: appid),
+            appid: appid,
             pingType: try row.decode(column: "ping_type", as: String.self),
             kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
             assetid: try row.decode(column: "asset_id", as: String.self),
@@ -261,28 +272,6 @@ public struct PingStore: Sendable {
                 .map { try $0.decode(column: "reason", as: String.self) }
         }
     }
-
-    /// The settings for `appid` (``AppSettings/standard`` when it has none).
-    public func settings(for appid: String) async throws -> AppSettings {
-        try await database.withSQL { db in
-            guard let row = try await db.select().columns("enabled", "duration_ping_interval")
-                .from("census_apps").where("appid", .equal, appid).first()
-            else { return .standard }
-            return AppSettings(
-                enabled: try row.decode(column: "enabled", as: Int64.self) != 0,
-                durationPingInterval: try row.decode(column: "duration_ping_interval", as: Int64.self))
-        }
-    }
-
-    /// Stores the settings for `appid`.
-    public func setSettings(_ settings: AppSettings, for appid: String) async throws {
-        try await database.withSQL { db in
-            try await db.insert(into: "census_apps").columns("appid", "enabled", "duration_ping_interval")
-                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval)
-                .onConflict(with: ["appid"]) { $0.set(excludedValueOf: "enabled").set(excludedValueOf: "duration_ping_interval") }
-                .run()
-        }
-    }
 }
 
 extension SQLSelectBuilder {
@@ -292,6 +281,7 @@ extension SQLSelectBuilder {
         if let appid = query.appid { select = select.where("appid", .equal, appid) }
         if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
         if let to = query.to { select = select.where("created_at", .lessThan, to) }
+        if query.excludeFlagged { select = select.where(PingStore.notFlagged(query)) }
         return select
     }
 }

@@ -32,7 +32,10 @@ public struct PingWriter: Sendable {
                             session: session, startWriter: start) { batch in
             let stored = try await store.insert(batch, receivedAt: Self.now())
             var claimed = Set<String>()
-            return batch.map { stored.contains($0.pingID) && claimed.insert($0.pingID).inserted ? .stored : .duplicate }
+            return batch.map { ping in
+                let key = ping.key
+                return stored.contains(key) && claimed.insert(key).inserted ? .stored : .duplicate
+            }
         }
         rejects = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
                               session: session, startWriter: start) { batch in

@@ -24,7 +24,7 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
                 _ = try await rows(of: InsertNewPingsAndSpans(batch: batch, spans: spans))
             }
             appendVacuum.appended(pings.count, to: .pings)
-            return Set(pings.map(\.pingID))
+            return Set(pings.map(\.key))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
             // A ping of the batch is already stored (a retry), so the insert stored none of it,
             // nor its spans.
@@ -45,6 +45,8 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
             statement.ids.append(reject.id)
             statement.reasons.append(reject.reason)
             statement.rawRequests.append(reject.rawRequest)
+            statement.appids.append(reject.appid)
+            statement.bytes.append(reject.bytes)
         }
         _ = try await rows(of: statement)
         appendVacuum.appended(rejects.count, to: .rejects)
@@ -70,24 +72,28 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
 private struct InsertRejects: PostgresPreparedStatement {
     typealias Row = Int
 
-    static let name = "appmeter_insert_rejects_1"
+    static let name = "appmeter_insert_rejects_2"
     static let sql = """
-        INSERT INTO census_rejects (reject_id, received_at, reason, raw_request)
-        SELECT batch.reject_id, $2, batch.reason, batch.raw_request
-        FROM UNNEST($1::text[], $3::text[], $4::text[]) AS batch(reject_id, reason, raw_request)
+        INSERT INTO census_rejects (reject_id, received_at, reason, raw_request, appid, bytes)
+        SELECT batch.reject_id, $2, batch.reason, batch.raw_request, batch.appid, batch.bytes
+        FROM UNNEST($1::text[], $3::text[], $4::text[], $5::text[], $6::int8[]) AS batch(reject_id, reason, raw_request, appid, bytes)
         """
 
     var receivedAt: Int64
     var ids: [String] = []
     var reasons: [String] = []
     var rawRequests: [String] = []
+    var appids: [String] = []
+    var bytes: [Int64] = []
 
     func makeBindings() throws -> PostgresBindings {
-        var bindings = PostgresBindings(capacity: 4)
+        var bindings = PostgresBindings(capacity: 6)
         bindings.append(ids)
         bindings.append(receivedAt)
         bindings.append(reasons)
         bindings.append(rawRequests)
+        bindings.append(appids)
+        bindings.append(bytes)
         return bindings
     }
 

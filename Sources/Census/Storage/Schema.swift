@@ -101,6 +101,15 @@ enum Schema {
         Migration(version: 9, summary: "text compared byte by byte on PostgreSQL, as on SQLite") { db in
             try await ByteOrderedText.migrate(db)
         },
+        Migration(version: 10, summary: "ping ids scoped to their app") { db in
+            try await BoundedStorageSchema.scopePingIDs(db)
+        },
+        Migration(version: 11, summary: "seconds over a ping's bound; an app's interval before a change") { db in
+            try await BoundedStorageSchema.addOverBoundSeconds(db)
+        },
+        Migration(version: 12, summary: "the app and size of each reject and trace entry, for their quotas") { db in
+            try await BoundedStorageSchema.addSizes(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's

@@ -11,6 +11,27 @@ public struct IncomingViewability: Sendable, Equatable {
     public var createdAt: Int64
     public var report: ViewabilityReport
     public var body: String
+    /// The seconds credited from ``report``, each within ``bound(interval:)``.
+    public var measuredSeconds: Int64 = 0
+    public var viewableSeconds: Int64 = 0
+    public var audibleSeconds: Int64 = 0
+    /// Measured seconds the report claimed beyond its bound: stored, never credited.
+    public var overBoundSeconds: Int64 = 0
+
+    /// The key the ping is stored under (``PingKey``).
+    public var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
+
+    /// Holds the report's seconds to what one viewability ping can cover: it follows a duration
+    /// ping of its asset, so one duration-ping interval (``CreditBounds``); viewable and audible
+    /// seconds no more than the measured ones.
+    public mutating func bound(interval: Int64) {
+        let limit = interval.saturatingAdd(CreditBounds.tolerance(for: interval))
+        let measured = report.measuredSeconds
+        measuredSeconds = min(measured, limit)
+        overBoundSeconds = measured - measuredSeconds
+        viewableSeconds = min(report.viewableSeconds, measuredSeconds)
+        audibleSeconds = min(report.audibleSeconds, limit)
+    }
 
     /// Reads `POST /cgi-bin/gn/viewability?<query>` with its JSON `body`.
     public static func parse(query: Substring, body: String) -> Result<IncomingViewability, PingRejection> {
@@ -32,8 +53,11 @@ public struct IncomingViewability: Sendable, Equatable {
         } catch {
             return reject("the body is not invs/inau/inss/invp/ines series of [value, start offset, start timestamp, duration]")
         }
-        return .success(IncomingViewability(
+        guard appID.utf8.count <= ConfigRequestField.maxAppIDLength else { return reject("c13 must be an appid of 1 to \(ConfigRequestField.maxAppIDLength) bytes") }
+        var ping = IncomingViewability(
             pingID: pingID, appID: appID, sessionID: field(.sessionID) ?? "", assetID: field(.assetID) ?? "",
-            createdAt: Int64(field(.createdAt) ?? "") ?? 0, report: report, body: body))
+            createdAt: Int64(field(.createdAt) ?? "") ?? 0, report: report, body: body)
+        ping.bound(interval: ConfigAnswer.intervalRange.upperBound)
+        return .success(ping)
     }
 }

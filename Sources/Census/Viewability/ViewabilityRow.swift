@@ -11,4 +11,6 @@ public struct ViewabilityRow: Sendable, Equatable, Codable {
     public var viewableSeconds: Int64
     /// Seconds with the volume above 0.
     public var audibleSeconds: Int64
+    /// Measured seconds reports claimed over their bound (``IncomingViewability/bound(interval:)``): not counted.
+    public var overBoundSeconds: Int64 = 0
 }

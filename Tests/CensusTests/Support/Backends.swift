@@ -1,4 +1,4 @@
-import Census
+@testable import Census
 import Foundation
 import Logging
 import SQLKit
@@ -130,5 +130,22 @@ enum PingQueries {
         "prd=dcr&c13=asid,\(appid)&at=\(at)&rt=video&c27=cln,\(credited)&ai=\(asset)&c3=\(kind)"
             + "&c59=sesid,\(session)&c9=devid,\(device)&uoo=\(optedOut ? "true" : "")&c61=createtm,\(created)"
             + "&pingid=\(pingID)"
+    }
+}
+
+extension CensusDatabase {
+    /// Inserts `pings` as a census of schema 10 or earlier stored them: unscoped ids, and none of
+    /// the columns later schemas added.
+    func insertAsOlderSchema(_ pings: [IncomingPing], receivedAt: Int64) async throws {
+        try await withSQL { db in
+            let columns = Array(PingStore.pingColumns.prefix(15))
+            var insert = db.insert(into: "census_pings").columns(columns)
+            for ping in pings {
+                var values = Array(PingStore.values(of: ping, receivedAt: receivedAt).prefix(15))
+                values[0] = ping.pingID
+                insert = insert.values(values)
+            }
+            try await insert.run()
+        }
     }
 }

@@ -1,0 +1,56 @@
+import SQLKit
+
+/// What the census could not take at face value for one app (docs/protocol.md §4b): seconds over
+/// a ping's bound (never credited), and seconds its sessions credited beyond what their pings'
+/// timestamps and the census's receipt times allow (flagged; credited unless the report
+/// excludes flagged sessions).
+public struct PlausibilityRow: Sendable, Equatable, Codable {
+    /// The app id.
+    public var appid: String
+    /// Seconds credited (after the bounds, with flagged sessions).
+    public var creditedSeconds: Int64
+    /// Seconds pings claimed over their kind's bound: stored, not credited.
+    public var overBoundSeconds: Int64
+    /// Seconds flagged sessions credited beyond the time their pings span.
+    public var flaggedSeconds: Int64
+    /// Sessions flagged.
+    public var flaggedSessions: Int64
+
+    /// Creates a row.
+    public init(appid: String, creditedSeconds: Int64, overBoundSeconds: Int64, flaggedSeconds: Int64, flaggedSessions: Int64) {
+        self.appid = appid
+        self.creditedSeconds = creditedSeconds
+        self.overBoundSeconds = overBoundSeconds
+        self.flaggedSeconds = flaggedSeconds
+        self.flaggedSessions = flaggedSessions
+    }
+}
+
+/// The session rule, as data: how much a session may credit given its pings' times.
+public enum SessionPlausibility {
+    /// The slack over the time a session's pings span, in seconds.
+    public static let tolerance: Int64 = 30
+
+    /// One session's track of pings (``sessionsSQL``): the app's run time, or what it played or showed.
+    ///
+    /// A session may credit, per track, the shorter of the spans of its pings' creation times and
+    /// of their receipt times, plus its largest ping (whose seconds came before its creation) and
+    /// ``tolerance``. An offline queue delivered late, a test rig on a fast clock and fast
+    /// playback all exceed it honestly, so the excess is flagged, not refused.
+    static func sessionsSQL(where condition: SQLQueryString) -> SQLQueryString {
+        """
+        SELECT appid, session_id, excess FROM (
+          SELECT appid, session_id, credit - (CASE WHEN created_span < received_span THEN created_span ELSE received_span END)
+                 - largest - \(literal: Int(tolerance)) AS excess
+          FROM (
+            SELECT appid, session_id, CASE WHEN credit_kind = 'app' THEN 1 ELSE 0 END AS track,
+                   SUM(credited_seconds) AS credit, MAX(credited_seconds) AS largest,
+                   MAX(created_at) - MIN(created_at) AS created_span,
+                   (MAX(received_at) - MIN(received_at)) / 1000 AS received_span
+            FROM census_pings WHERE session_id <> '' AND \(condition)
+            GROUP BY appid, session_id, CASE WHEN credit_kind = 'app' THEN 1 ELSE 0 END
+          ) AS tracks
+        ) AS judged WHERE excess > 0
+        """
+    }
+}

@@ -1,0 +1,110 @@
+import NIOConcurrencyHelpers
+
+/// What the census keeps of what it refuses and of call traces, and for how long
+/// (docs/protocol.md §6). Senders choose their appid, so a per-app quota alone bounds nothing:
+/// each store also has a budget for all apps together.
+public struct StorageLimits: Sendable, Equatable {
+    /// Bytes of refused requests kept per app (the app a request names; "" when none).
+    public var rejectBytesPerApp: Int64 = 8 << 20
+    /// Bytes of refused requests kept in all.
+    public var rejectBytes: Int64 = 32 << 20
+    /// Bytes of call traces kept per app.
+    public var traceBytesPerApp: Int64 = 16 << 20
+    /// Bytes of call traces kept in all.
+    public var traceBytes: Int64 = 64 << 20
+    /// Entries kept of one traced session; a batch beyond it is answered 413.
+    public var traceEntriesPerSession: Int64 = 20_000
+    /// Days refused requests and traces are kept.
+    public var retentionDays: Int64 = 7
+    /// Days pings are kept, when the operator sets it; nil keeps them (the default: pings are
+    /// the census's product and are never pruned unless asked).
+    public var pingRetentionDays: Int64?
+
+    /// The defaults: tens of MiB in all.
+    public static let standard = StorageLimits()
+
+    /// Creates limits; every value has a default.
+    public init() {}
+}
+
+/// The bytes refused requests and traces take, per app and in all, checked before each is
+/// stored: over a limit a reject is counted but not stored, and a trace batch is answered 503
+/// with `Retry-After` (``CensusServer``). ``CensusMaintenance`` prunes by age and reloads it.
+public final class StorageBudget: Sendable {
+    /// What a row costs beyond its text: ids, times, index entries.
+    static let rowOverhead: Int64 = 64
+    /// The longest reason stored.
+    static let maxReasonCharacters = 1_024
+
+    /// One store's usage.
+    struct Usage: Sendable {
+        var total: Int64 = 0
+        var byApp: [String: Int64] = [:]
+    }
+
+    /// The stores the budget covers.
+    enum Store: Sendable { case rejects, traces }
+
+    let limits: StorageLimits
+    private let usage = NIOLockedValueBox<(rejects: Usage, traces: Usage)>((Usage(), Usage()))
+
+    /// A budget of `limits`, empty until ``reload(from:)``.
+    public init(limits: StorageLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Takes `bytes` for `appid` from `store`'s budget; false, taking nothing, when that would
+    /// pass the app's quota or the budget for all.
+    func reserve(_ bytes: Int64, for appid: String, in store: Store) -> Bool {
+        let (perApp, total) = store == .rejects
+            ? (limits.rejectBytesPerApp, limits.rejectBytes) : (limits.traceBytesPerApp, limits.traceBytes)
+        return usage.withLockedValue { usage in
+            var current = store == .rejects ? usage.rejects : usage.traces
+            let app = current.byApp[appid, default: 0]
+            guard current.total.saturatingAdd(bytes) <= total, app.saturatingAdd(bytes) <= perApp else { return false }
+            current.total += bytes
+            current.byApp[appid] = app + bytes
+            if store == .rejects { usage.rejects = current } else { usage.traces = current }
+            return true
+        }
+    }
+
+    /// The bytes `store` holds now.
+    func used(in store: Store) -> Int64 {
+        usage.withLockedValue { store == .rejects ? $0.rejects.total : $0.traces.total }
+    }
+
+    /// Reads what the database holds.
+    public func reload(from store: PingStore) async throws {
+        let rejects = try await store.storedBytesByApp(in: "census_rejects")
+        let traces = try await store.storedBytesByApp(in: "census_trace")
+        func usage(_ rows: [(String, Int64)]) -> Usage {
+            Usage(total: rows.reduce(0) { $0.saturatingAdd($1.1) }, byApp: Dictionary(rows, uniquingKeysWith: +))
+        }
+        self.usage.withLockedValue { $0 = (usage(rejects), usage(traces)) }
+    }
+
+    /// What a trace entry costs, stored as `json`.
+    static func bytes(ofTraceEntry json: String) -> Int64 {
+        Int64(json.utf8.count) + rowOverhead
+    }
+
+    /// What a refused request costs.
+    static func bytes(ofReject reason: String, _ rawRequest: String) -> Int64 {
+        Int64(reason.utf8.count + rawRequest.utf8.count) + rowOverhead
+    }
+
+    /// The app a refused request names: its `c13=asid,` value, or `P` + the apid of an AMP path;
+    /// "" when it names none. At most ``ConfigRequestField``'s 64 bytes, so a long one cannot
+    /// buy a quota of its own with every byte.
+    static func appid(ofRequest request: String) -> String {
+        let text = Substring(request)
+        if let range = text.range(of: "c13=asid,") ?? text.range(of: "c13=asid%2C") {
+            return String(text[range.upperBound...].prefix { $0 != "&" }.prefix(64))
+        }
+        if let range = text.range(of: "/nmapi/v2/") {
+            return "P" + String(text[range.upperBound...].prefix { $0 != "/" && $0 != "?" }.prefix(63))
+        }
+        return ""
+    }
+}

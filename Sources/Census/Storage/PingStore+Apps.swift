@@ -1,0 +1,76 @@
+import Foundation
+import SQLKit
+
+/// An app the census has settings for, as ``AppRegistry`` keeps it.
+public struct RegisteredApp: Sendable, Equatable {
+    /// The app id.
+    public var appid: String
+    /// What the config handshake tells its SDKs.
+    public var settings: AppSettings
+    /// The largest interval announced before the last change, while pings built under it may
+    /// still be queued (``AppRegistry/queueWindow``); 0 when none.
+    public var intervalCeiling: Int64
+    /// When the interval last changed, Unix seconds; 0 when never.
+    public var intervalChangedAt: Int64
+}
+
+extension PingStore {
+    /// The settings for `appid` (``AppSettings/standard`` when it has none).
+    public func settings(for appid: String) async throws -> AppSettings {
+        try await app(appid)?.settings ?? .standard
+    }
+
+    /// `appid`'s entry, or nil when the census has none.
+    public func app(_ appid: String) async throws -> RegisteredApp? {
+        try await database.withSQL { db in
+            try await db.select().columns(Self.appColumns).from("census_apps").where("appid", .equal, appid).first()
+                .map(Self.registeredApp)
+        }
+    }
+
+    /// Every app the census has settings for, by appid.
+    public func apps() async throws -> [RegisteredApp] {
+        try await database.withSQL { db in
+            try await db.select().columns(Self.appColumns).from("census_apps").orderBy("appid").all().map(Self.registeredApp)
+        }
+    }
+
+    /// Stores the settings for `appid`. A change of interval remembers the larger of the old
+    /// intervals announced within ``AppRegistry/queueWindow``: SDKs may still send pings built
+    /// under it, and ``CreditBounds`` must not take their seconds for inflation.
+    public func setSettings(_ settings: AppSettings, for appid: String, now: Int64 = Int64(Date.now.timeIntervalSince1970)) async throws {
+        let previous = try await app(appid)
+        var ceiling = previous?.intervalCeiling ?? 0
+        var changedAt = previous?.intervalChangedAt ?? 0
+        // An app without an entry announced the standard settings until now.
+        let before = previous?.settings ?? .standard
+        if before.durationPingInterval != settings.durationPingInterval {
+            let stillQueued = now - changedAt < AppRegistry.queueWindow ? ceiling : 0
+            ceiling = max(stillQueued, before.durationPingInterval)
+            changedAt = now
+        }
+        let (newCeiling, newChangedAt) = (ceiling, changedAt)
+        try await database.withSQL { db in
+            try await db.insert(into: "census_apps").columns(Self.appColumns)
+                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval, newCeiling, newChangedAt)
+                .onConflict(with: ["appid"]) { update in
+                    var update = update
+                    for column in Self.appColumns.dropFirst() { update = update.set(excludedValueOf: column) }
+                    return update
+                }
+                .run()
+        }
+    }
+
+    static let appColumns = ["appid", "enabled", "duration_ping_interval", "interval_ceiling", "interval_changed_at"]
+
+    static func registeredApp(_ row: any SQLRow) throws -> RegisteredApp {
+        RegisteredApp(
+            appid: try row.decode(column: "appid", as: String.self),
+            settings: AppSettings(
+                enabled: try row.decode(column: "enabled", as: Int64.self) != 0,
+                durationPingInterval: try row.decode(column: "duration_ping_interval", as: Int64.self)),
+            intervalCeiling: try row.decode(column: "interval_ceiling", as: Int64.self),
+            intervalChangedAt: try row.decode(column: "interval_changed_at", as: Int64.self))
+    }
+}
