@@ -40,6 +40,10 @@ public enum CreditBounds {
 
     /// How far past its receipt a ping's creation time may be read (clocks disagree).
     public static let clockSkew: Int64 = 300
+    /// The slack over an asset's length: players report a last playhead a second or two past it.
+    public static let lengthSlack: Int64 = 2
+    /// The slack over the time since a start: whole seconds rounded on both ends.
+    public static let clockSlack: Int64 = 10
 
     /// The bound for `ping`, received at `receivedAt` (Unix seconds) by an app whose announced
     /// interval bound is `interval`.
@@ -67,13 +71,13 @@ public enum CreditBounds {
             return base + tolerance(for: base)
         case .assetLength:
             guard let length = ping.bounds.length, !ping.bounds.isLive else { return .max }
-            return length.saturatingAdd(tolerance(for: 0))
+            return length.saturatingAdd(lengthSlack)
         case .sinceStart(let original):
             guard let start = ping.bounds.startedAt, start > 0, ping.createdAt >= start else {
                 return value(of: .interval(original: original), ping, interval: interval, receivedAt: receivedAt)
             }
             let end = min(ping.createdAt, receivedAt.saturatingAdd(clockSkew))
-            return max(0, end - start).saturatingAdd(tolerance(for: 0))
+            return max(0, end - start).saturatingAdd(clockSlack)
         }
     }
 }
