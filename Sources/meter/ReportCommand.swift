@@ -7,6 +7,7 @@ private struct Report: Encodable {
     let rows: [CreditRow]
     let dtvr: [DTVRRow]
     let viewability: [ViewabilityRow]
+    let plausibility: [PlausibilityRow]
 }
 
 struct ReportCommand: AsyncParsableCommand {
@@ -17,21 +18,27 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Only this appid.") var appid: String?
     @Option(help: "Pings created at or after this Unix second.") var from: Int64?
     @Option(help: "Pings created before this Unix second.") var to: Int64?
+    @Flag(help: "Leave out the sessions the session rule flags (docs/protocol.md §4b).") var excludeFlagged = false
     @Flag(help: "Print JSON instead of a table.") var json = false
 
     func run() async throws {
-        let query = ReportQuery(appid: appid, from: from, to: to)
-        let (rows, dtvr, viewability) = try await database.withStore { store in
-            (try await store.report(query), try await store.dtvrReport(query), try await store.viewabilityReport(query))
+        let query = ReportQuery(appid: appid, from: from, to: to, excludeFlagged: excludeFlagged)
+        let (rows, dtvr, viewability, plausibility) = try await database.withStore { store in
+            (try await store.report(query), try await store.dtvrReport(query), try await store.viewabilityReport(query),
+             try await store.plausibility(query))
         }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr, viewability: viewability)), as: UTF8.self))
+            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr, viewability: viewability, plausibility: plausibility)), as: UTF8.self))
         } else {
             print(ReportTable.render(rows))
             if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }
             if !viewability.isEmpty { print("\nViewability by session and asset\n" + ReportTable.render(viewability)) }
+            if plausibility.contains(where: { $0.overBoundSeconds > 0 || $0.flaggedSessions > 0 }) {
+                print("\nNot taken at face value (docs/protocol.md §4b)\n" + ReportTable.render(plausibility)
+                      + (excludeFlagged ? "\nflagged sessions left out of the credit above" : "\nflagged sessions are credited above; --exclude-flagged leaves them out"))
+            }
         }
     }
 }

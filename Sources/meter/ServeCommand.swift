@@ -11,6 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup(title: "What the census takes and keeps") var policy: PolicyOptions
     @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
     var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
@@ -21,7 +22,7 @@ struct ServeCommand: AsyncParsableCommand {
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)
         let census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
-                                                   logger: logger)
+                                                   policy: policy.policy, logger: logger)
         logger.info("census storing in \(database.location), listening on http://\(host):\(census.port); dashboard at http://\(host):\(census.port)/")
         try await census.runUntilTerminated()
     }

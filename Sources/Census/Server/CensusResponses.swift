@@ -4,9 +4,12 @@ import MeterWire
 extension ConfigAnswer: ResponseEncodable {}
 extension BatchAnswer: ResponseEncodable {}
 
-/// `GET /api/v1/report`.
+/// `GET /api/v1/report`: the credit, and per app what was not taken at face value.
 struct ReportResponse: ResponseEncodable {
     let rows: [CreditRow]
+    let plausibility: [PlausibilityRow]
+    /// Whether flagged sessions are left out of `rows` (the census's policy).
+    let excludesFlagged: Bool
 }
 
 /// `GET /api/v1/report/dtvr`.

@@ -154,8 +154,10 @@ public struct CensusServer: Sendable {
     private func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         switch Self.reportQuery(request) {
         case .failure(let problem): return .text(.badRequest, problem.reason)
-        case .success(let query):
-            return try ReportResponse(rows: try await store.report(query)).response(from: request, context: context)
+        case .success(var query):
+            query.excludeFlagged = policy.excludeFlagged
+            return try ReportResponse(rows: try await store.report(query), plausibility: try await store.plausibility(query),
+                                      excludesFlagged: query.excludeFlagged).response(from: request, context: context)
         }
     }
 
