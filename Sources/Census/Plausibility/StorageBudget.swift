@@ -98,12 +98,16 @@ public final class StorageBudget: Sendable {
     /// "" when it names none. At most ``ConfigRequestField``'s 64 bytes, so a long one cannot
     /// buy a quota of its own with every byte.
     static func appid(ofRequest request: String) -> String {
-        let text = Substring(request)
-        if let range = text.range(of: "c13=asid,") ?? text.range(of: "c13=asid%2C") {
-            return String(text[range.upperBound...].prefix { $0 != "&" }.prefix(64))
+        // Over the bytes: a flood of refusals comes through here, each up to 8 KB.
+        let bytes = request.utf8
+        for marker in ["c13=asid,", "c13=asid%2C", "c13=asid%2c"] {
+            if let range = bytes.firstRange(of: marker.utf8) {
+                return String(decoding: bytes[range.upperBound...].prefix { $0 != UInt8(ascii: "&") }.prefix(64), as: UTF8.self)
+            }
         }
-        if let range = text.range(of: "/nmapi/v2/") {
-            return "P" + String(text[range.upperBound...].prefix { $0 != "/" && $0 != "?" }.prefix(63))
+        if let range = bytes.firstRange(of: "/nmapi/v2/".utf8) {
+            let apid = bytes[range.upperBound...].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") }.prefix(63)
+            return "P" + String(decoding: apid, as: UTF8.self)
         }
         return ""
     }

@@ -15,11 +15,8 @@ struct TraceResponse: ResponseEncodable {
     let timeline: [TimelineSegment]
 }
 
-/// `GET /api/v1/certification`: the reports of one session or of an app's sessions.
-struct CertificationResponse: ResponseEncodable {
-    let reports: [CertificationReport]
-    let passed: Bool
-}
+extension SignedCertification: ResponseEncodable {}
+extension CertificationKeyInfo: ResponseEncodable {}
 
 /// `GET /api/v1/rejects`.
 struct RejectsResponse: ResponseEncodable {
@@ -45,7 +42,7 @@ extension CensusServer {
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
             let reports = try await self.certify(session: parameters.get("session"), appid: parameters.get("appid"))
-            return CertificationResponse(reports: reports, passed: reports.allSatisfy(\.passed))
+            return try await self.store.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
         api.get("rejects") { _, _ in RejectsResponse(rejects: try await self.store.recentRejects(limit: 100)) }

@@ -110,6 +110,9 @@ enum Schema {
         Migration(version: 12, summary: "the app and size of each reject and trace entry, for their quotas") { db in
             try await BoundedStorageSchema.addSizes(db)
         },
+        Migration(version: 13, summary: "the census's key for signing certification exports") { db in
+            try await PingStore.createSigningKeyTable(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's

@@ -77,3 +77,17 @@ import Testing
         }
     }
 }
+
+/// Which app's quota a refused request counts against.
+@Suite struct RejectOriginTests {
+    @Test(arguments: [
+        ("/cgi-bin/gn?prd=dcr&c13=asid,PABC&at=x", "PABC"),
+        ("/cgi-bin/gn?prd=dcr&c13=asid%2CPABC", "PABC"),
+        ("/nmapi/v2/0B1E6B8A/c_1/a?b=x", "P0B1E6B8A"),
+        ("/cgi-bin/gn?prd=junk", ""),
+        ("/cgi-bin/gn?c13=asid," + String(repeating: "x", count: 500), String(repeating: "x", count: 64)),
+    ])
+    func theAppARefusedRequestNames(_ request: String, _ appid: String) {
+        #expect(StorageBudget.appid(ofRequest: request) == appid)
+    }
+}

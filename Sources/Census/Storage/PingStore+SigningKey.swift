@@ -1,0 +1,57 @@
+import Crypto
+import Foundation
+import SQLKit
+
+extension PingStore {
+    /// The census's Ed25519 key for certification exports, made on first use and kept in the
+    /// database, so that exports stay verifiable across restarts and every server of one
+    /// PostgreSQL census signs with one key.
+    public func signingKey() async throws -> Curve25519.Signing.PrivateKey {
+        let fresh = Curve25519.Signing.PrivateKey().rawRepresentation.base64EncodedString()
+        let stored: Data = try await database.withSQL { db in
+            // Two servers starting together: the first insert wins, both read what it wrote.
+            try await db.insert(into: "census_signing_key").columns("id", "private_key", "created_at")
+                .values(1, fresh, Int64(Date.now.timeIntervalSince1970))
+                .ignoringConflicts(with: "id")
+                .run()
+            guard let row = try await db.select().column("private_key").from("census_signing_key")
+                .where("id", .equal, 1).first(),
+                let raw = Data(base64Encoded: try row.decode(column: "private_key", as: String.self)) else {
+                throw CensusStorageError.signingKeyUnreadable
+            }
+            return raw
+        }
+        do {
+            return try Curve25519.Signing.PrivateKey(rawRepresentation: stored)
+        } catch {
+            throw CensusStorageError.signingKeyUnreadable
+        }
+    }
+
+    /// Signs `reports` with the census's key.
+    public func signed(_ reports: [CertificationReport], at now: Int64 = Int64(Date.now.timeIntervalSince1970)) async throws -> SignedCertification {
+        try SignedCertification(reports: reports, key: try await signingKey(), signedAt: now)
+    }
+
+    /// The table of migration 13.
+    static func createSigningKeyTable(_ db: any SQLDatabase) async throws {
+        try await db.create(table: "census_signing_key").ifNotExists()
+            .column("id", type: .bigint, .primaryKey(autoIncrement: false))
+            .column("private_key", type: .text, .notNull)
+            .column("created_at", type: .bigint, .notNull)
+            .run()
+        // Every text column compares as bytes on PostgreSQL too (decisions.md S18).
+        try await ByteOrderedText.migrate(db)
+    }
+}
+
+/// A storage failure the census reports by name.
+enum CensusStorageError: Error, CustomStringConvertible {
+    case signingKeyUnreadable
+
+    var description: String {
+        switch self {
+        case .signingKeyUnreadable: "the census's signing key in census_signing_key is not base64 of 32 bytes"
+        }
+    }
+}
