@@ -58,11 +58,14 @@ package struct PrivacyChoice: Sendable, Equatable {
     package var identity: PingIdentity
     /// Whether to persist the choice (not for noID, which stores nothing).
     package var persists: Bool
+    /// Made through another instance of the app (``SharedOptOut``), not by a call on this one.
+    package var byAnotherInstance: Bool
 
-    package init(optOut: Bool, identity: PingIdentity, persists: Bool) {
+    package init(optOut: Bool, identity: PingIdentity, persists: Bool, byAnotherInstance: Bool = false) {
         self.optOut = optOut
         self.identity = identity
         self.persists = persists
+        self.byAnotherInstance = byAnotherInstance
     }
 }
 

@@ -205,7 +205,7 @@ package struct MeterCore: Sendable {
             out.effects.append(.setLogLevel(logLevel))
         case .setOptOut(let choice):
             guard accept(choice.optOut ? .userOptOut : .userOptIn, &out) else { return }
-            out.log(.info, "userOptOut optOut=\(choice.optOut)")
+            out.log(.info, "userOptOut optOut=\(choice.optOut)\(choice.byAnotherInstance ? " (by another instance of the app)" : "")")
             // Credit so far goes out under the old choice, so every ping carries one opt state.
             reportPendingOfEveryPart(at: time, &out)
             appRun.reportPending(context, at: time, &out)

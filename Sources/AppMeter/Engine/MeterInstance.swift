@@ -34,6 +34,9 @@ public final class MeterInstance: Sendable {
     private let lifecycle: AppLifecycleObserver
     private let viewabilityProvider: (any ViewabilityProvider)?
     private let deviceType: String
+    private let instanceID: UUID
+    /// Where the app keeps its state: the instances sharing it share the user's opt-out choice.
+    private let storageIdentity: String
     /// The call trace's session id when this instance streams its trace to the census
     /// (``AppInfo/tracesCalls``): `meter certify --session` takes it. Nil otherwise.
     public let traceSession: String?
@@ -60,7 +63,11 @@ public final class MeterInstance: Sendable {
         deviceType = environment.deviceType
         // A few small values are read at creation, as SDKs read their defaults.
         var storageIssues: [StorageIssue] = []
-        let privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
+        var privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
+        // A choice made through another instance of this process may not be stored yet.
+        if let latest = SharedOptOut.latest(storage: environment.storage.identity), privacy.persistsChoice {
+            privacy.appOptOut = latest
+        }
         privacyBox = Locked(privacy)
 
         let logLevel = appInfo.debugLevel?.logLevel ?? .critical
@@ -77,6 +84,7 @@ public final class MeterInstance: Sendable {
             checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
             logLevel: logLevel))
         let instanceID = UUID()
+        self.instanceID = instanceID
         let traceSession = appInfo.tracesCalls ? instanceID.uuidString.lowercased() : nil
         self.traceSession = traceSession
         var tracer: CallTraceRecorder?
@@ -102,6 +110,17 @@ public final class MeterInstance: Sendable {
         if keepsAppRun {
             inbox.push(.command(TimedCommand(.appLaunched(previousRunCrashed: previousRunCrashed), at: clock.now())))
         }
+        storageIdentity = environment.storage.identity
+        let follow: @Sendable (Bool) -> Void = { [privacyBox] optOut in
+            let choice = privacyBox.withLock { profile -> PrivacyChoice? in
+                guard profile.persistsChoice, profile.appOptOut != optOut else { return nil }
+                profile.appOptOut = optOut
+                // The instance the user chose through stores the choice; this one only follows it.
+                return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: false, byAnotherInstance: true)
+            }
+            if let choice { inbox.push(.command(TimedCommand(.setOptOut(choice), at: clock.now()))) }
+        }
+        if let latest = SharedOptOut.join(instanceID, storage: storageIdentity, onChoice: follow) { follow(latest) }
         viewabilityProvider = environment.viewabilityProvider
         lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
             inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))
@@ -127,6 +146,7 @@ public final class MeterInstance: Sendable {
     deinit {
         viewabilityProvider?.stop()
         configTask.cancel()
+        SharedOptOut.leave(instanceID, storage: storageIdentity)
         inbox.close()
         InstanceRegistry.release(appInfo.appID)
     }
@@ -265,6 +285,7 @@ public final class MeterInstance: Sendable {
             return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: profile.persistsChoice)
         }
         submit(.setOptOut(choice))
+        SharedOptOut.announce(optOut, from: instanceID, storage: storageIdentity)
         return true
     }
 

@@ -19,7 +19,9 @@ extension MeterCommand {
         case .end: (.end, [:])
         case .setDisabled(let disabled): (.appDisableApi, ["disabled": String(disabled)])
         case .setDebug(let on): (.debug, ["on": String(on)])
-        case .setOptOut(let choice): (.userOptOut, ["optOut": String(choice.optOut)])
+        case .setOptOut(let choice):
+            (.userOptOut, choice.byAnotherInstance
+                ? ["optOut": String(choice.optOut), "by": "another instance"] : ["optOut": String(choice.optOut)])
         case .configReceived(let answer): (.config, ["enabled": String(answer.enabled)])
         case .report(let code, let text): (.report, ["code": String(code.rawValue), "text": text])
         case .appInBackground: (.appInBackground, [:])
