@@ -130,6 +130,7 @@ extension NielsenMeasuring {
 
     /// The delivery diagnostics (AppMeter extension): `queued`, `queuedBytes`, `paused`,
     /// `consecutiveFailures`, `delivered`, `retried`, `recovered`, `dropped.rejected`,
+    /// `dropped.rejectedSeconds` (the seconds the refused pings credited), `resentWithoutDescription`,
     /// `dropped.overflow`, `dropped.expired`, `corruptRecords`. Empty for an instance made with `init()`.
     public var diagnostics: [String: Any] {
         guard let instance = meter else { return [:] }

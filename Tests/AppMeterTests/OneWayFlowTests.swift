@@ -14,7 +14,8 @@ import Testing
         let bystander = MeterHarness(storage: storage, transport: transport)   // same queue
         await builder.api.waitUntilConfigured()
         await bystander.api.waitUntilConfigured()
-        transport.script([.response(status: 400, retryAfter: nil, body: Data("c27 is bad".utf8))])
+        // Refused as built and once more without its descriptive fields (docs/protocol.md §2).
+        transport.script(Array(repeating: .response(status: 400, retryAfter: nil, body: Data("c27 is bad".utf8)), count: 2))
         builder.api.loadMetadata(Fixtures.content())
         builder.api.playheadPosition(0)
         await builder.settle()

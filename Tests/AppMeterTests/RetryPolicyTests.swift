@@ -12,7 +12,8 @@ import Testing
         // (outcome, failures in a row, random, decision)
         (response(200), 1, 0.0, RetryDecision.delivered),
         (response(204), 3, 0.5, .delivered),
-        (response(400), 1, 0.0, .drop),
+        (response(400), 1, 0.0, .resendWithoutDescription),   // what it says was refused
+        (response(414), 1, 0.0, .resendWithoutDescription),   // a URL too long for a proxy
         (response(401), 1, 0.0, .drop),
         (response(403), 1, 0.0, .drop),
         (response(404), 1, 0.0, .drop),

@@ -17,8 +17,10 @@ struct AppRunPart: MeasurementPart {
     private var foreground = true
     private var pending = PendingCredit()
     private var runStart: MeterInstant?
-    /// A very large interval: run time goes out at the background, not on a cadence.
-    private let reportEvery: Int64 = .max
+    /// Run time goes out at the background, not on a cadence, except after half a day in the
+    /// foreground (a kiosk, a signage app): one ping never credits more than the census takes
+    /// (``WireLimits/maxCreditedSecondsPerPing``), even when a wake-up comes late.
+    static let reportEvery = WireLimits.maxCreditedSecondsPerPing / 2
 
     /// When the core should wake to checkpoint the run time.
     var wakeUp: MeterInstant? {
@@ -78,10 +80,15 @@ struct AppRunPart: MeasurementPart {
         let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
         guard active, credited > 0 else { return }
         out.progress.creditedSeconds[AssetKey(.app, context.appInfo.appName), default: 0] += credited
-        if pending.add(credited, durationPingInterval: reportEvery, checkpointInterval: 1) == .checkpoint {
+        switch pending.add(credited, durationPingInterval: Self.reportEvery, checkpointInterval: 1) {
+        case .checkpoint:
             let id = pending.idForCheckpoint(context.newPingID)
             let ping = build(.duration, credited: pending.seconds, crashed: false, context, at: time, final: false, id: id)
             out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .appRun))
+        case .durationPing:
+            send(context, at: time, final: false, &out)
+        case .nothing:
+            break
         }
     }
 

@@ -4,6 +4,11 @@ public struct DeliveryCounters: Sendable, Equatable {
     public var delivered: Int
     /// Pings the collector refused for good (4xx).
     public var rejected: Int
+    /// The seconds those pings credited: lost, unless the app measures them again.
+    public var rejectedSeconds: Int64
+    /// Pings the collector refused (400, 414) and that were sent once more without their
+    /// descriptive fields, their credit unchanged.
+    public var resentWithoutDescription: Int
     /// Attempts that will be tried again.
     public var retried: Int
     /// Pings dropped because the queue was over its count or byte bound.
@@ -20,10 +25,13 @@ public struct DeliveryCounters: Sendable, Equatable {
     /// Creates counters.
     public init(
         delivered: Int = 0, rejected: Int = 0, retried: Int = 0, droppedOverflow: Int = 0,
-        droppedExpired: Int = 0, corruptRecords: Int = 0, recovered: Int = 0, storageFailures: Int = 0
+        droppedExpired: Int = 0, corruptRecords: Int = 0, recovered: Int = 0, storageFailures: Int = 0,
+        rejectedSeconds: Int64 = 0, resentWithoutDescription: Int = 0
     ) {
         self.delivered = delivered
         self.rejected = rejected
+        self.rejectedSeconds = rejectedSeconds
+        self.resentWithoutDescription = resentWithoutDescription
         self.retried = retried
         self.droppedOverflow = droppedOverflow
         self.droppedExpired = droppedExpired
@@ -70,7 +78,8 @@ public struct DeliveryDiagnostics: Sendable, Equatable {
             "queued": queued, "queuedBytes": queuedBytes, "inMemoryOnly": inMemoryOnly, "paused": paused,
             "consecutiveFailures": consecutiveFailures, "nextAttempt": nextAttempt?.secondsSince1970 ?? 0,
             "delivered": counters.delivered, "retried": counters.retried, "recovered": counters.recovered,
-            "dropped.rejected": counters.rejected, "dropped.overflow": counters.droppedOverflow,
+            "dropped.rejected": counters.rejected, "dropped.rejectedSeconds": counters.rejectedSeconds,
+            "resentWithoutDescription": counters.resentWithoutDescription, "dropped.overflow": counters.droppedOverflow,
             "dropped.expired": counters.droppedExpired, "corruptRecords": counters.corruptRecords, "storageFailures": counters.storageFailures,
         ]
     }

@@ -16,6 +16,7 @@ extension DeliveryQueue {
             guard !entries.isEmpty else { break }
             let sendTime = clock.now()
             let count = batchSize()
+            sendAloneNext = false
             let request: TransportRequest
             if count == 1 {
                 let record = entries[0].record
@@ -25,7 +26,9 @@ extension DeliveryQueue {
                     let origin = entries[0].origin
                     removeFirst(1)
                     counters.rejected += 1
-                    report(.failedCreateURL, "a queued ping has an invalid URL and was dropped", to: [origin])
+                    counters.rejectedSeconds += record.ping.creditedSeconds
+                    report(.failedCreateURL, "a queued ping has an invalid URL and was dropped; \(Self.lost([record]))",
+                           to: [origin])
                     continue
                 }
                 request = TransportRequest(url: requestURL, method: record.body == nil ? "GET" : "POST",
@@ -35,8 +38,9 @@ extension DeliveryQueue {
             }
             let sent = Array(entries.prefix(count))
             let outcome = await transport.send(request)
-            if count > 1, case .response(let status, _, _) = outcome, status == 404 || status == 405 || status == 413 {
-                // An older census without the batch endpoint, or a body too large: send fewer.
+            if count > 1, case .response(let status, _, _) = outcome, [400, 404, 405, 413].contains(status) {
+                // An older census without the batch endpoint, a body too large, or one refused whole
+                // (so that no line has its own answer): send fewer, or each ping alone.
                 if status == 413 { batchLimit = max(1, batchLimit / 2) } else { batchSupported = false }
                 continue
             }
@@ -55,26 +59,32 @@ extension DeliveryQueue {
             if count > 1, case .response(_, _, let body) = outcome,
                let answer = try? JSONDecoder().decode(BatchAnswer.self, from: body) {
                 counters.delivered += answer.stored + answer.duplicates
-                counters.rejected += answer.rejected.count
+                var kept: Set<Int> = []
                 for rejection in answer.rejected where sent.indices.contains(rejection.line - 1) {
-                    report(.failedSendPing, "the collector refused a ping of a batch: \(rejection.reason)",
-                           to: [sent[rejection.line - 1].origin])
+                    let entry = sent[rejection.line - 1]
+                    if resendWithoutDescription(entry, refusal: "in a batch: \(Self.shown(rejection.reason))") {
+                        kept.insert(entry.serial)
+                    } else {
+                        refuse([entry], refusal: "in a batch: \(Self.shown(rejection.reason))")
+                    }
                 }
+                remove(serials: Set(sent.map(\.serial)).subtracting(kept))
             } else {
                 counters.delivered += count
+                remove(serials: Set(sent.map(\.serial)))
             }
-            remove(serials: Set(sent.map(\.serial)))
             consecutiveFailures = 0
             rateLimited = false
         case .drop:
-            remove(serials: Set(sent.map(\.serial)))
-            counters.rejected += count
             consecutiveFailures = 0
-            if case .response(let status, _, let body) = outcome {
-                let reason = String(decoding: body.prefix(200), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-                report(.failedSendPing, "the collector refused \(count) ping(s) with HTTP \(status) \(reason); dropped",
-                       to: sent.map(\.origin))
-            }
+            remove(serials: Set(sent.map(\.serial)))
+            refuse(sent, refusal: Self.refusal(outcome))
+        case .resendWithoutDescription:
+            consecutiveFailures = 0
+            // A batch refused whole went back to single pings before reaching here.
+            if count == 1, resendWithoutDescription(sent[0], refusal: Self.refusal(outcome)) { break }
+            remove(serials: Set(sent.map(\.serial)))
+            refuse(sent, refusal: Self.refusal(outcome))
         case .retry(let wait):
             consecutiveFailures = failures
             counters.retried += 1
@@ -110,7 +120,7 @@ extension DeliveryQueue {
     /// One ping alone when it is the only one (or batches are off); otherwise as many as fit the
     /// batch limits.
     private func batchSize() -> Int {
-        guard batchSupported, entries.count > 1, entries[0].record.body == nil else { return 1 }
+        guard batchSupported, !sendAloneNext, entries.count > 1, entries[0].record.body == nil else { return 1 }
         var bytes = 0
         var count = 0
         // Viewability pings (with a body) go alone, in their place in the queue.

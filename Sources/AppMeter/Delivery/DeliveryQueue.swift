@@ -63,6 +63,9 @@ actor DeliveryQueue {
     var rateLimited = false
     var batchSupported = true
     var batchLimit = BatchFormat.sdkMaxPings
+    /// True after a refused ping was replaced by its plain form: it goes next, alone, so that the
+    /// census's answer is about it only.
+    var sendAloneNext = false
     private var sequence = 0
     private var opened = false
     /// The latest diagnostics, readable from any thread without waiting for the queue.

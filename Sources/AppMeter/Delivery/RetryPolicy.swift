@@ -2,8 +2,11 @@
 public enum RetryDecision: Sendable, Equatable {
     /// The collector has it: remove it from the queue.
     case delivered
-    /// The collector refused it for good: remove it and count it as rejected.
+    /// The collector refused it for good: remove it and count it (and its seconds) as rejected.
     case drop
+    /// The collector refused what the ping says: send it once more with its descriptive fields
+    /// emptied (same id, same credit), or drop it as ``drop`` when it has none left to empty.
+    case resendWithoutDescription
     /// Try again after this many seconds; the whole queue waits (one upload in flight per collector).
     case retry(after: Double)
 }
@@ -23,6 +26,9 @@ public struct RetryPolicy: Sendable, Equatable {
 
     /// Statuses that mean the collector will never accept this ping.
     public static let terminalStatuses: Set<Int> = [400, 401, 403, 404, 410, 422]
+    /// Of those and the other 4xx, the statuses that refuse what a ping says rather than who sent
+    /// it: a field the census does not take (400), a URL too long for a proxy on the way (414).
+    public static let descriptionRefusedStatuses: Set<Int> = [400, 414]
 
     /// Creates the default policy.
     public init() {}
@@ -33,6 +39,8 @@ public struct RetryPolicy: Sendable, Equatable {
         switch outcome {
         case .response(let status, _, _) where (200..<300).contains(status):
             return .delivered
+        case .response(let status, _, _) where Self.descriptionRefusedStatuses.contains(status):
+            return .resendWithoutDescription
         case .response(let status, _, _) where Self.terminalStatuses.contains(status):
             return .drop
         case .response(let status, _, _) where (400..<500).contains(status) && status != 408 && status != 429:

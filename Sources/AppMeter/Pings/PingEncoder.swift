@@ -5,15 +5,13 @@ import MeterWire
 /// `<base>/cgi-bin/gn?<parameters>[&recovered=1]&c62=sendTime,<s>&rnd=<ms>`.
 ///
 /// Values are percent-encoded (``WireEncoding``). A URL never exceeds ``maxURLLength``: when it
-/// would, free-text values are shortened in the order of ``truncationOrder`` until it fits.
+/// would, the descriptive values are shortened in the order of ``truncationOrder`` until it fits.
 package enum PingEncoder {
     /// The documented 2K URL limit.
-    package static let maxURLLength = 2048
+    package static let maxURLLength = WireLimits.sdkMaxURLBytes
     /// Which values give way first when a URL is too long: title, program, segments, cross ids,
-    /// app name, app version, channel name.
-    package static let truncationOrder: [PingField] = [
-        .title, .program, .segC, .segB, .crossID2, .crossID1, .appName, .appVersion, .assetName,
-    ]
+    /// and on to the channel name and the DTVR tag; never what the census credits.
+    package static let truncationOrder = WireLimits.descriptiveFields
 
     /// Percent-encodes one value.
     package static func encode(_ value: String) -> String {
@@ -39,15 +37,16 @@ package enum PingEncoder {
         return shortenedQuery(parameters, prefixLength: prefixLength)
     }
 
-    /// The query of `parameters` with free-text values shortened until the URL fits.
+    /// The query of `parameters` with descriptive values shortened until the URL fits. What is left
+    /// when they are all empty is sent as it is: the crediting fields alone fit unless the base URL
+    /// itself is hundreds of bytes long (docs/protocol.md §2 "Length").
     private static func shortenedQuery(_ parameters: [PingParameter], prefixLength: Int) -> String {
         var encoded = parameters.map { encode($0.value) }
         var length = prefixLength + zip(parameters, encoded).reduce(0) { $0 + $1.0.name.utf8.count + 1 + $1.1.utf8.count }
             + parameters.count - 1
         for field in truncationOrder where length > maxURLLength {
             guard let index = parameters.firstIndex(where: { $0.name == field.name }) else { continue }
-            let excess = length - maxURLLength
-            let shortened = shorten(parameters[index].value, byEncodedLength: excess)
+            let shortened = shorten(parameters[index].value, keeping: field.prefix, byEncodedLength: length - maxURLLength)
             length -= encoded[index].utf8.count - shortened.utf8.count
             encoded[index] = shortened
         }
@@ -62,16 +61,18 @@ package enum PingEncoder {
         return prefix + query(for: ping, sendTime: sendTime, recovered: recovered, prefixLength: prefix.utf8.count)
     }
 
-    /// Drops characters from the end of `value` until its encoding is at least `excess` bytes
-    /// shorter (or empty); never splits a character or a percent escape.
-    private static func shorten(_ value: String, byEncodedLength excess: Int) -> String {
-        var characters = Array(value)
+    /// The encoding of `value` with characters dropped from its end until it is at least `excess`
+    /// bytes shorter, or down to `prefix` (the field's `name,`, which the census reads the value
+    /// after); never splits a character or a percent escape.
+    private static func shorten(_ value: String, keeping prefix: String, byEncodedLength excess: Int) -> String {
+        let fixed = value.hasPrefix(prefix) ? prefix : ""
+        var characters = Array(value.dropFirst(fixed.count))
         let original = encode(value).utf8.count
         var current = original
         while !characters.isEmpty && original - current < excess {
             let removed = characters.removeLast()
             current -= encode(String(removed)).utf8.count
         }
-        return encode(String(characters))
+        return encode(fixed + String(characters))
     }
 }

@@ -7,7 +7,7 @@ struct PingFieldList {
     init() { parameters.reserveCapacity(44) }
 
     mutating func add(_ field: PingField, _ value: String) {
-        parameters.append(PingParameter(field.name, field.wireValue(value)))
+        parameters.append(PingParameter(field.name, field.wireValue(PingValueRules.wireValue(field, value))))
     }
 
     /// `fp_id`, `fp_cr_tm`, `fp_acc_tm`, `ve_id`: empty when opted out (docs/privacy.md).

@@ -7,7 +7,7 @@ import MeterWire
 /// query is kept in the raw query and ignored.
 public enum PingValidator {
     /// The longest URL accepted (the SDK never sends more than 2 KB; 8 KB leaves room for others).
-    public static let maxURLBytes = 8192
+    public static let maxURLBytes = WireLimits.censusMaxURLBytes
     /// The products the census credits.
     public static let knownProducts = Set(WireProduct.allCases.map(\.rawValue))
 
@@ -31,11 +31,14 @@ public enum PingValidator {
             $0.isEmpty || $0.utf8.count > ConfigRequestField.maxAppIDLength
                 ? "must be an appid of 1 to \(ConfigRequestField.maxAppIDLength) bytes" : nil
         },
-        Rule(field: .pingID, required: false) { $0.isEmpty || $0.count > 128 ? "must be 1 to 128 characters" : nil },
+        Rule(field: .pingID, required: false) {
+            $0.isEmpty || $0.count > WireLimits.censusMaxPingIDCharacters
+                ? "must be 1 to \(WireLimits.censusMaxPingIDCharacters) characters" : nil
+        },
         Rule(field: .pingType, required: true) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view or timer" : nil },
         Rule(field: .creditedSeconds, required: true) {
             guard let seconds = Int64($0), seconds >= 0 else { return "is \"\($0)\", not a whole number of seconds" }
-            return seconds > 86_400 ? "credits \(seconds) seconds, more than a day in one ping" : nil
+            return seconds > WireLimits.maxCreditedSecondsPerPing ? "credits \(seconds) seconds, more than a day in one ping" : nil
         },
         Rule(field: .assetID, required: false) { _ in nil },
         // Bounded so that spans of creation times cannot overflow in a report (docs/protocol.md §4b).
@@ -48,7 +51,7 @@ public enum PingValidator {
     ]
 
     /// The creation times (`c61`) a ping may carry.
-    static let creationTimes: ClosedRange<Int64> = 0...4_102_444_800
+    static let creationTimes = WireLimits.creationTimes
 
     /// The decoded parameters of `query` (the first of a repeated name wins).
     public static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {

@@ -42,6 +42,7 @@ final class MeterHarness: Sendable {
          log: LogCapture? = nil, measuresAppRun: Bool = false,
          simplified: Bool = false, trackerDelegate: NielsenEventTrackerDelegate? = nil,
          viewability: (any ViewabilityProvider)? = nil,
+         census: (any PingTransport)? = nil,
          configure: (RecordingTransport) -> Void = { _ in }) {
         self.storage = storage
         // Instances sharing a storage share its delivery queue, which sends through the transport
@@ -51,7 +52,7 @@ final class MeterHarness: Sendable {
         transport.scriptConfig([], then: RecordingTransport.config(interval: durationPingInterval))
         configure(transport)
         let environment = MeterEnvironment(
-            clock: clock, transport: transport, identifiers: SequentialIdentifierSource(),
+            clock: clock, transport: census ?? transport, identifiers: SequentialIdentifierSource(),
             durationPingInterval: durationPingInterval,
             storage: storage, identityProvider: identity, defaultFlavor: flavor, queueBounds: queueBounds,
             logHandler: log?.handler, notificationCenter: notifications, measuresAppRun: measuresAppRun,
