@@ -5,7 +5,8 @@ import Logging
 /// instance — or log at ERROR why not (the documented init returns nil).
 enum FacadeSetup {
     static func makeInstance(
-        appInfo: Any, environment: MeterEnvironment, facade: String, events: @escaping @Sendable (MeterEvent) -> Void
+        appInfo: Any, environment: MeterEnvironment, facade: String, limitsInstances: Bool,
+        events: @escaping @Sendable (MeterEvent) -> Void
     ) -> MeterInstance? {
         let logger = environment.makeLogger(label: facade)
         let values: [String: String]
@@ -25,7 +26,8 @@ enum FacadeSetup {
             logger.error("\(facade) not created: \(error)")
             return nil
         }
-        guard let instance = MeterInstance(appInfo: parsedInfo, environment: environment, events: events) else {
+        guard let instance = MeterInstance(
+            appInfo: parsedInfo, environment: environment, limitsInstances: limitsInstances, events: events) else {
             logger.error("\(facade) not created: appid \(parsedInfo.appID) already has four live instances; release one first")
             return nil
         }

@@ -53,7 +53,7 @@ public final class NielsenAppApi: NielsenMeasuring, Sendable {
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
     public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
         guard let instance = FacadeSetup.makeInstance(
-            appInfo: appInfo, environment: environment, facade: "NielsenAppApi", events: relay.deliver)
+            appInfo: appInfo, environment: environment, facade: "NielsenAppApi", limitsInstances: true, events: relay.deliver)
         else { return nil }
         self.instance = instance
         relay.attach(api: self, delegate: delegate)

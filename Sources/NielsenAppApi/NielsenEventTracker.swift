@@ -33,7 +33,7 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// extension used by tests and test rigs.
     public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
         guard let instance = FacadeSetup.makeInstance(
-            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", events: relay.deliver)
+            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false, events: relay.deliver)
         else { return nil }
         self.instance = instance
         relay.attach(api: self, delegate: delegate)

@@ -43,7 +43,7 @@ extension NielsenMeasuring {
     /// `inss`, `invp`, `ines` series). Bad input is error 2; no provider on the platform, error 6.
     public func trackViewability(_ data: [String: Any]) {
         guard let meter else { return }
-        switch ViewabilityTargetParser.parse(data, containerId: meter.appInfo.values["containerId"]) {
+        switch ViewabilityTargetParser.parse(data, containerId: meter.appInfo.containerTag) {
         case .success(let target): meter.trackViewability(target)
         case .failure(let rejection): meter.reportInputError(.failedParseMetadata, "trackViewability: \(rejection.reason); call ignored")
         }

@@ -35,23 +35,29 @@ public final class MeterInstance: Sendable {
     private let viewabilityProvider: (any ViewabilityProvider)?
     private let deviceType: String
     private let instanceID: UUID
+    /// Counted against the four live instances of its appid.
+    private let holdsInstanceSlot: Bool
     /// Where the app keeps its state: the instances sharing it share the user's opt-out choice.
     private let storageIdentity: String
     /// The call trace's session id when this instance streams its trace to the census
     /// (``AppInfo/tracesCalls``): `meter certify --session` takes it. Nil otherwise.
     public let traceSession: String?
 
-    /// Creates a working instance, or returns nil when `appInfo.appID` already has four live instances.
+    /// Creates a working instance, or returns nil when `limitsInstances` and `appInfo.appID`
+    /// already has four live instances.
     ///
     /// - Parameters:
     ///   - appInfo: validated appInfo.
     ///   - environment: clock, transport, storage, identifiers and cadence.
+    ///   - limitsInstances: apply the standard API's four live instances per appid (the API
+    ///     reference); the simplified API has no limit (its guide, since 6.0.0).
     ///   - events: receives every event and error, in order, on an SDK-owned task.
     public init?(
-        appInfo: AppInfo, environment: MeterEnvironment = .live,
+        appInfo: AppInfo, environment: MeterEnvironment = .live, limitsInstances: Bool = true,
         events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
     ) {
-        guard InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        guard !limitsInstances || InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        holdsInstanceSlot = limitsInstances
         var environment = environment
         if let folder = appInfo.storageFolder {
             environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
@@ -148,7 +154,7 @@ public final class MeterInstance: Sendable {
         configTask.cancel()
         SharedOptOut.leave(instanceID, storage: storageIdentity)
         inbox.close()
-        InstanceRegistry.release(appInfo.appID)
+        if holdsInstanceSlot { InstanceRegistry.release(appInfo.appID) }
     }
 
     /// The version string for this platform, e.g. `ai.1.0.0`.
@@ -263,9 +269,11 @@ public final class MeterInstance: Sendable {
         submit(.report(code, description))
     }
 
-    /// The kill switch (`appDisableApi`). Reading returns the last value set.
+    /// The kill switch (`appDisableApi`). Reading returns what is in force: true after the app set
+    /// it, and while the census has disabled measurement for this appid (config `enabled: false`),
+    /// whatever the app set.
     public var isDisabled: Bool {
-        get { disabledRequest.withLock { $0 } }
+        get { disabledRequest.withLock { $0 } || snapshotBox.withLock { $0.state == .disabledByCensus } }
         set {
             disabledRequest.withLock { $0 = newValue }
             submit(.setDisabled(newValue))

@@ -30,6 +30,12 @@ public struct AppInfo: Sendable, Equatable {
     /// each to its delegate and `lastErrorDict` as soon as it exists.
     public let issues: [AppInfoIssue]
 
+    /// The player view's tag for viewability: `containerId` (the samples' spelling) or
+    /// `containerID` (the DTVR guide's appInfo table), whichever is given.
+    public var containerTag: String? {
+        values["containerId"].flatMap { $0.isEmpty ? nil : $0 } ?? values["containerID"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The sfcode used when appInfo has none (the API reference calls it optional).
     public static let defaultSFCode = "dcr"
 

@@ -17,6 +17,6 @@ public enum InputFuzzing {
             _ = TrackedEventParser.parse(object, market: market)
         }
         _ = OTTStatus.parse(strings)
-        _ = ViewabilityTargetParser.parse(object, containerId: strings["containerId"])
+        _ = ViewabilityTargetParser.parse(object, containerId: strings["containerId"] ?? strings["containerID"])
     }
 }

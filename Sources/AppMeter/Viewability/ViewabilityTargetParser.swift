@@ -8,7 +8,7 @@ package enum ViewabilityTargetParser {
         let rawTag: Any? = data["viewTag"] ?? containerId.map { $0 as Any }
         guard let viewTag = tag(rawTag) else {
             let reason = rawTag.map { "'viewTag' \($0) is not an integer view tag" }
-                ?? "'viewTag' is missing and appInfo has no 'containerId'; nothing to measure"
+                ?? "'viewTag' is missing and appInfo has no 'containerId' (or 'containerID'); nothing to measure"
             return .failure(TrackedEventParser.Rejection(reason: reason))
         }
         var target = ViewabilityTarget(viewTag: viewTag)
