@@ -23,8 +23,9 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     }
 
     /// Creates a tracker, or returns nil when `appInfo` has no usable `appid` (or is not a JSON
-    /// object or dictionary), or when four instances for the appid are alive; the reason is logged
-    /// at ERROR. appInfo takes the keys of ``NielsenAppApi/init(appInfo:delegate:)``.
+    /// object or dictionary); the reason is logged at ERROR. Unlike ``NielsenAppApi``, trackers have
+    /// no instance limit (the simplified guide, since 6.0.0). appInfo takes the keys of
+    /// ``NielsenAppApi/init(appInfo:delegate:)``.
     public convenience init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?) {
         self.init(appInfo: appInfo, delegate: delegate, environment: .live)
     }
