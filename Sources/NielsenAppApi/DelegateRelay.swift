@@ -15,7 +15,7 @@ final class DelegateRelay: Sendable {
     }
 
     private let refs = Locked(References())
-    private let notify: Notify
+    let notify: Notify
 
     init(notify: @escaping Notify) {
         self.notify = notify

@@ -37,7 +37,9 @@ public final class NielsenAppApi: NielsenMeasuring, Sendable {
 
     /// Creates an SDK instance, or returns nil when `appInfo` has no usable `appid` or is not a
     /// JSON object or dictionary of strings, or when four instances for the same appid are already
-    /// alive; the reason is logged at ERROR. Any other problem in appInfo (a missing `appname`, an
+    /// alive; the reason is logged at ERROR and told to `delegate` (error 1007 for the appid, 1004
+    /// for appInfo that is not an object, 6 for a fifth instance), with an Initial-state instance
+    /// standing for the one not created. Any other problem in appInfo (a missing `appname`, an
     /// unknown `nol_devDebug`…) is reported to the delegate and measurement goes on.
     ///
     /// - Parameters:
@@ -52,10 +54,14 @@ public final class NielsenAppApi: NielsenMeasuring, Sendable {
     /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
     public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
-        guard let instance = FacadeSetup.makeInstance(
-            appInfo: appInfo, environment: environment, facade: "NielsenAppApi", limitsInstances: true, events: relay.deliver)
-        else { return nil }
-        self.instance = instance
+        switch FacadeSetup.makeInstance(
+            appInfo: appInfo, environment: environment, facade: "NielsenAppApi", limitsInstances: true, events: relay.deliver) {
+        case .success(let instance):
+            self.instance = instance
+        case .failure(let failure):
+            relay.reportFailedInit(failure, placeholder: NielsenAppApi(), delegate: delegate)
+            return nil
+        }
         relay.attach(api: self, delegate: delegate)
     }
 

@@ -23,7 +23,7 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     }
 
     /// Creates a tracker, or returns nil when `appInfo` has no usable `appid` (or is not a JSON
-    /// object or dictionary); the reason is logged at ERROR. Unlike ``NielsenAppApi``, trackers have
+    /// object or dictionary); the reason is logged at ERROR and told to `delegate` (error 1007 or 1004). Unlike ``NielsenAppApi``, trackers have
     /// no instance limit (the simplified guide, since 6.0.0). appInfo takes the keys of
     /// ``NielsenAppApi/init(appInfo:delegate:)``.
     public convenience init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?) {
@@ -33,10 +33,14 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// Creates a tracker with an injected environment (clock, transport, identifiers): the AppMeter
     /// extension used by tests and test rigs.
     public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
-        guard let instance = FacadeSetup.makeInstance(
-            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false, events: relay.deliver)
-        else { return nil }
-        self.instance = instance
+        switch FacadeSetup.makeInstance(
+            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false, events: relay.deliver) {
+        case .success(let instance):
+            self.instance = instance
+        case .failure(let failure):
+            relay.reportFailedInit(failure, placeholder: NielsenEventTracker(), delegate: delegate)
+            return nil
+        }
         relay.attach(api: self, delegate: delegate)
     }
 
