@@ -42,6 +42,8 @@ struct DCRVideoPart: MeasurementPart {
     /// One rule per asset: references survive ads and `stop`, and are forgotten on `end`.
     private var rules: [SegmentKey: Rule] = [:]
     private var viewed: Set<SegmentKey> = []
+    /// Assets whose playheads looked like milliseconds, told once each.
+    private var warnedOfMilliseconds: Set<SegmentKey> = []
     private var currentContent: ContentMetadata?
     /// The station an ad plays in, if any: its ads are audio too.
     private var currentStation: StationMetadata?
@@ -123,8 +125,8 @@ struct DCRVideoPart: MeasurementPart {
 
     /// `playheadPosition`. With nothing open, resumes what `stop` closed.
     mutating func playhead(_ position: Int64, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard position >= 0 else {
-            out.report(.invalidPlayheadPosition, "playheadPosition \(position) is negative; ignored")
+        if let problem = PlayheadCheck.impossible(position) {
+            out.report(.invalidPlayheadPosition, problem)
             return
         }
         if segment == nil, let resumed = resumable {
@@ -153,6 +155,9 @@ struct DCRVideoPart: MeasurementPart {
         }
         let credited = rules[current.key, default: Rule()].credit(position)
         if credited > 0 { out.progress.creditedSeconds[current.key.asset, default: 0] += credited }
+        if rules[current.key]?.looksLikeMilliseconds == true, warnedOfMilliseconds.insert(current.key).inserted {
+            out.report(.invalidPlayheadPosition, PlayheadCheck.milliseconds(asset: current.key.asset.description))
+        }
         switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
         case .durationPing: sendDuration(&current, context, at: time, final: false, &out)
         case .checkpoint: checkpoint(&current, context, at: time, &out)
@@ -191,6 +196,7 @@ struct DCRVideoPart: MeasurementPart {
         }
         rules.removeAll()
         viewed.removeAll()
+        warnedOfMilliseconds.removeAll()
         lastBreakPositions.removeAll()
         resumable = nil
         contentToEnd = nil

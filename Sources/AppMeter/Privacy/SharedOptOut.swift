@@ -9,13 +9,14 @@ import Foundation
 enum SharedOptOut {
     private struct App {
         var members: [UUID: @Sendable (Bool) -> Void] = [:]
-        /// The last choice made in this process: the stored one may not be written yet.
+        /// The last choice made while an instance of the app was live: the stored one may not be
+        /// written yet.
         var latest: Bool?
     }
 
     private static let apps = Locked([String: App]())
 
-    /// The last choice made through any instance of the app in this process, if any.
+    /// The last choice made through a live instance of the app, if any.
     static func latest(storage: String) -> Bool? {
         apps.withLock { $0[storage]?.latest }
     }
@@ -31,14 +32,20 @@ enum SharedOptOut {
 
     /// Stops hearing them (the instance is gone).
     static func leave(_ instance: UUID, storage: String) {
-        apps.withLock { $0[storage]?.members[instance] = nil }
+        apps.withLock { apps in
+            apps[storage]?.members[instance] = nil
+            // With no instance left the stored choice is the app's memory; a storage identity may
+            // also be reused by a new storage (an in-memory one at the same address).
+            if apps[storage]?.members.isEmpty == true { apps[storage] = nil }
+        }
     }
 
     /// Tells every other instance of the app that the user chose `optOut`.
     static func announce(_ optOut: Bool, from instance: UUID, storage: String) {
-        let others = apps.withLock { apps in
-            apps[storage, default: App()].latest = optOut
-            return apps[storage, default: App()].members.filter { $0.key != instance }.map(\.value)
+        let others = apps.withLock { apps -> [@Sendable (Bool) -> Void] in
+            guard apps[storage] != nil else { return [] }
+            apps[storage]?.latest = optOut
+            return (apps[storage]?.members ?? [:]).filter { $0.key != instance }.map(\.value)
         }
         for onChoice in others { onChoice(optOut) }
     }
