@@ -42,6 +42,9 @@ struct DCRVideoPart: MeasurementPart {
     /// One rule per asset: references survive ads and `stop`, and are forgotten on `end`.
     private var rules: [SegmentKey: Rule] = [:]
     private var viewed: Set<SegmentKey> = []
+    /// A playhead came since the last `end`: an ad that ends unplayed was skipped, not a Digital Ad
+    /// Ratings impression (decisions.md, Crediting C6).
+    private var hadPlayheads = false
     /// Assets whose playheads looked like milliseconds, told once each.
     private var warnedOfMilliseconds: Set<SegmentKey> = []
     private var currentContent: ContentMetadata?
@@ -142,6 +145,7 @@ struct DCRVideoPart: MeasurementPart {
             return
         }
         out.log(.info, "playheadPosition \(position)")
+        hadPlayheads = true
         if current.start == nil {
             current.start = time
             current.isLive = Self.isLive(current.metadata, firstPlayhead: position)
@@ -183,6 +187,12 @@ struct DCRVideoPart: MeasurementPart {
         var finalSent = false
         if var current = segment {
             segment = nil
+            // Digital Ad Ratings: play, loadMetadata, end, and no playheads (the API reference's
+            // DAR column): the ad's view ping is its impression.
+            if current.key.asset.kind == .ad, !current.isViewed, !hadPlayheads, viewed.insert(current.key).inserted {
+                out.log(.info, "\(current.key.asset) ended without playheads: counted as an ad impression")
+                out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
+            }
             let isContent = current.key.asset.kind.isProgramme
             if current.pending.seconds > 0 {
                 sendDuration(&current, context, at: time, final: isContent, &out)
@@ -197,6 +207,7 @@ struct DCRVideoPart: MeasurementPart {
         rules.removeAll()
         viewed.removeAll()
         warnedOfMilliseconds.removeAll()
+        hadPlayheads = false
         lastBreakPositions.removeAll()
         resumable = nil
         contentToEnd = nil
