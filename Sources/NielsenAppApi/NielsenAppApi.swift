@@ -87,9 +87,12 @@ public final class NielsenAppApi: NielsenMeasuring, Sendable {
 
     /// Loads content or ad metadata (a JSON object string or dictionary of strings) at the start
     /// of each asset and when resuming after `stop`. Missing or invalid keys are reported as
-    /// errors naming the key; the asset is still measured.
-    public func loadMetadata(_ metadata: Any) {
+    /// errors naming the key; the asset is still measured. Nil is reported (error 2) and ignored.
+    public func loadMetadata(_ metadata: Any?) {
         guard let instance else { return }
+        guard let metadata else {
+            return instance.reportInputError(.failedParseMetadata, "loadMetadata: no metadata (nil); call ignored")
+        }
         switch UntypedInput.stringDictionary(from: metadata) {
         case .success(let values): instance.loadMetadata(values)
         case .failure(let error): instance.reportInputError(.failedParseMetadata, "loadMetadata: \(error); call ignored")
@@ -137,7 +140,7 @@ public final class NielsenAppApi: NielsenMeasuring, Sendable {
 
     /// The SDK version.
     @available(*, deprecated, message: "Please use meterVersion property instead.")
-    public func getMeterVersion() -> String { meterVersion }
+    public func getMeterVersion() -> String? { meterVersion }
 
     /// The last event.
     @available(*, deprecated, message: "Please use lastEventDict property instead.")

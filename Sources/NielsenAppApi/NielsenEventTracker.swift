@@ -63,8 +63,15 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// Metadata is taken when it changes, so the same dictionary may be sent every second. No
     /// event for 30 minutes while video plays counts as a pause. An unreadable event is reported
     /// to the delegate (error 2) and ignored.
-    public func trackEvent(_ data: [String: Any]) {
-        instance?.trackEvent(data)
+    ///
+    /// Takes `[AnyHashable: Any]`, as the original header imports (`NSDictionary`); a `[String: Any]`
+    /// converts to it implicitly. A key that is not a string is reported (error 2) and the call ignored.
+    public func trackEvent(_ data: [AnyHashable: Any]) {
+        guard let instance else { return }
+        switch UntypedInput.object(from: data) {
+        case .success(let object): instance.trackEvent(object)
+        case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
+        }
     }
 
     /// ``trackEvent(_:)`` with the event as a JSON object string; malformed JSON is error 2.

@@ -41,9 +41,17 @@ extension NielsenMeasuring {
     /// `viewContainer` (the tag of a view that clips it) and `friendlyObstructions` (tags). From then
     /// on each measurement ping is followed by a viewability ping (a POST with the `invs`, `inau`,
     /// `inss`, `invp`, `ines` series). Bad input is error 2; no provider on the platform, error 6.
-    public func trackViewability(_ data: [String: Any]) {
+    ///
+    /// Takes `[AnyHashable: Any]`, as the original header imports (`NSDictionary`); a `[String: Any]`
+    /// converts to it implicitly.
+    public func trackViewability(_ data: [AnyHashable: Any]) {
         guard let meter else { return }
-        switch ViewabilityTargetParser.parse(data, containerId: meter.appInfo.containerTag) {
+        let strings: [String: Any]
+        switch UntypedInput.object(from: data) {
+        case .success(let object): strings = object
+        case .failure(let error): return meter.reportInputError(.failedParseMetadata, "trackViewability: \(error); call ignored")
+        }
+        switch ViewabilityTargetParser.parse(strings, containerId: meter.appInfo.containerTag) {
         case .success(let target): meter.trackViewability(target)
         case .failure(let rejection): meter.reportInputError(.failedParseMetadata, "trackViewability: \(rejection.reason); call ignored")
         }
@@ -62,8 +70,9 @@ extension NielsenMeasuring {
         set { meter?.debug = newValue }
     }
 
-    /// The SDK version, e.g. `ai.1.0.0` (`al.` on Linux).
-    public var meterVersion: String {
+    /// The SDK version, e.g. `ai.1.0.0` (`al.` on Linux). Optional, as the original header
+    /// declares it (`nullable`); it is never nil.
+    public var meterVersion: String? {
         meter?.sdkVersion ?? MeterInstance.platformVersion
     }
 

@@ -19,6 +19,16 @@ package enum TrackedEventParser {
         package var optOut: String?
     }
 
+    /// `assetId` (the original header's `TrackEventParamMetadataAssetId`) read as the guide's
+    /// `assetid` when that is absent, so metadata built with the header's constant is credited.
+    static func withAssetID(_ values: [String: String]) -> [String: String] {
+        guard values["assetid"] == nil, let id = values["assetId"] else { return values }
+        var values = values
+        values["assetid"] = id
+        values["assetId"] = nil
+        return values
+    }
+
     /// Parses `object` for `market`.
     package static func parse(_ object: [String: Any], market: MarketProfile) -> Result<Parsed, Rejection> {
         guard let rawEvent = LenientValue.string(object["event"]), !rawEvent.isEmpty else {
@@ -38,18 +48,18 @@ package enum TrackedEventParser {
         }
         var tracked = TrackedEvent(event: event, subject: subject)
         let metadata = object["metadata"] as? [String: Any] ?? [:]
-        if let values = strings(metadata["content"], "metadata.content", &tracked.issues) {
+        if let values = strings(metadata["content"], "metadata.content", &tracked.issues).map(withAssetID) {
             var content = values
             if !["content", "radio"].contains(content["type"]?.lowercased() ?? "") { content["type"] = "content" }
             tracked.content = MetadataParser.parse(content, market: market)
             tracked.channelName = values["channelName"]
         }
-        if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues) {
+        if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues).map(withAssetID) {
             var ad = values
             if AdType(rawValue: ad["type"] ?? "") == nil { ad["type"] = AdType.ad.rawValue }
             tracked.ad = MetadataParser.parse(ad, market: market)
         }
-        if let values = strings(metadata["static"], "metadata.static", &tracked.issues) {
+        if let values = strings(metadata["static"], "metadata.static", &tracked.issues).map(withAssetID) {
             var page = values
             page["type"] = "static"
             tracked.staticPage = MetadataParser.parse(page, market: market)
