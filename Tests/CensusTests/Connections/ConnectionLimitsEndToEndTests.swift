@@ -35,8 +35,10 @@ import Testing
             let ping = try await LoopbackClient.get(port: census.port, "/cgi-bin/gn?" + PingQueries.valid(pingID: "held-1"))
             #expect(ping.hasSuffix("stored\n"))
             #expect(ContinuousClock.now - started < .seconds(1))
-            #expect(census.server.connections.counters.open <= 100)
-            #expect(census.server.connections.counters.evicted >= 200)
+            // At most the cap open: the rest made room for newer ones, or (on a slow host) timed out first.
+            let counters = census.server.connections.counters
+            #expect(counters.open <= 100)
+            #expect(counters.evicted + counters.headerTimeouts >= 200)
 
             // The header timeout closes the rest.
             try await Task.sleep(for: .seconds(1.5))
