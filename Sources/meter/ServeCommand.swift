@@ -12,6 +12,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on.") var port = 8080
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "What the census takes and keeps") var policy: PolicyOptions
+    @OptionGroup(title: "Connections") var connections: ConnectionOptions
     @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
     var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
@@ -21,9 +22,11 @@ struct ServeCommand: AsyncParsableCommand {
         let logger = Logger(label: "Census")
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)
+        let limits = connections.limits
         let census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
-                                                   policy: policy.policy, logger: logger)
+                                                   policy: policy.policy, connectionLimits: limits, logger: logger)
         logger.info("census storing in \(database.location), listening on http://\(host):\(census.port); dashboard at http://\(host):\(census.port)/")
+        logger.info("at most \(limits.maxConnections) connections (open-file limit \(ConnectionLimits.openFileLimit)); a head within \(limits.headerTimeout), a body within \(limits.bodyTimeout), idle \(limits.idleTimeout)")
         try await census.runUntilTerminated()
     }
 

@@ -33,6 +33,8 @@ struct StatsResponse: ResponseEncodable {
     let storedPings: Int64
     let storedRejects: Int64
     let sinceStart: CensusCounters
+    /// What the connection limits did since start.
+    let connections: ConnectionCounters
 }
 
 /// A plain-text answer, before it becomes a Hummingbird `Response` or, on the fast path, HTTP parts.

@@ -23,10 +23,14 @@ public struct CensusServer: Sendable {
     public let registry: AppRegistry
     /// The bytes rejects and traces take against their quotas.
     public let budget: StorageBudget
+    /// How long a connection may take and how many may be open (``application(host:port:onRunning:)``).
+    public let connectionLimits: ConnectionLimits
+    /// The open connections of ``application(host:port:onRunning:)``, held to ``connectionLimits``.
+    package let connections: ConnectionTable
 
     /// Creates a server over a migrated store; ``maintain(now:)`` loads its apps and budget.
     public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
-                logger: Logger = Logger(label: "Census")) {
+                connectionLimits: ConnectionLimits = .standard(), logger: Logger = Logger(label: "Census")) {
         self.store = store
         self.writer = PingWriter(store: store)
         self.ampIngest = AMPIngest(store: store)
@@ -34,6 +38,8 @@ public struct CensusServer: Sendable {
         self.policy = policy
         self.registry = AppRegistry(registeredOnly: policy.registeredAppsOnly)
         self.budget = StorageBudget(limits: policy.storage)
+        self.connectionLimits = connectionLimits
+        self.connections = ConnectionTable(limit: connectionLimits.maxConnections)
         self.logger = logger
     }
 
@@ -66,19 +72,25 @@ public struct CensusServer: Sendable {
         }
         api.get("stats") { _, _ in
             let counts = try await self.store.counts()
-            return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: self.sinceStart)
+            return StatsResponse(storedPings: counts.pings, storedRejects: counts.rejects, sinceStart: self.sinceStart,
+                                 connections: self.connections.counters)
         }
         addSessionRoutes(to: api)
         return router
     }
 
-    /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which).
+    /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which),
+    /// its connections held to ``connectionLimits``.
     public func application(
         host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) -> some ApplicationProtocol {
-        Application(
+        let timeouts = connectionLimits.timeouts
+        return Application(
             router: router(),
-            server: .http1(configuration: .init(additionalChannelHandlers: [PingIngestInstaller(server: self)])),
+            // The guard's installer first: its observer must sit in front of the ping fast path.
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                ConnectionGuardInstaller(table: connections, timeouts: timeouts), PingIngestInstaller(server: self),
+            ])),
             configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

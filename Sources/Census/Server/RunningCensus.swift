@@ -41,7 +41,8 @@ public final class RunningCensus: Sendable {
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port).
     public static func start(
         database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0,
-        access: CensusAccess = .open, policy: CensusPolicy = .standard, logger: Logger = Logger(label: "Census")
+        access: CensusAccess = .open, policy: CensusPolicy = .standard, connectionLimits: ConnectionLimits = .standard(),
+        logger: Logger = Logger(label: "Census")
     ) async throws -> RunningCensus {
         let database = try await location.open(logger: logger)
         let store = PingStore(database: database)
@@ -51,7 +52,7 @@ public final class RunningCensus: Sendable {
             await database.close()
             throw error
         }
-        let server = CensusServer(store: store, access: access, policy: policy, logger: logger)
+        let server = CensusServer(store: store, access: access, policy: policy, connectionLimits: connectionLimits, logger: logger)
         // Apps and the storage budget are known before the first request.
         await server.maintain()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -1,0 +1,60 @@
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How long a connection may take and how many may be open at once (docs/protocol.md §4c): what
+/// keeps a census on the public internet answering while strangers open connections and send
+/// nothing, half a header, or a body a byte at a time.
+public struct ConnectionLimits: Sendable, Equatable {
+    /// How long a request's head (request line and headers) may take, from its first byte; the
+    /// first request of a connection counts from the connection's accept, so a connection that
+    /// sends nothing at all is closed after this too. Answered `408` and closed.
+    public var headerTimeout: Duration
+    /// How long a request's body may take, from the end of its head. Answered `408` and closed.
+    public var bodyTimeout: Duration
+    /// How long a connection may wait, with no request in progress, for its next request. Closed.
+    public var idleTimeout: Duration
+    /// How many connections may be open at once. A connection accepted beyond it closes the
+    /// oldest one that is not waiting for an answer (an idle one, or one still sending its
+    /// request), or, when every other one is, is closed itself.
+    public var maxConnections: Int
+
+    /// Limits with the given values.
+    public init(headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
+                idleTimeout: Duration = .seconds(60), maxConnections: Int) {
+        self.headerTimeout = headerTimeout
+        self.bodyTimeout = bodyTimeout
+        self.idleTimeout = idleTimeout
+        self.maxConnections = maxConnections
+    }
+
+    /// The defaults for the public internet: 10 s for a head, 30 s for a body, 60 s idle, and
+    /// three quarters of the open-file limit as connections, so the rest is left for the database,
+    /// logs and accepting (a process out of files cannot accept the connection that would close
+    /// another).
+    public static func standard(openFileLimit: Int = Self.openFileLimit) -> ConnectionLimits {
+        ConnectionLimits(maxConnections: max(1, openFileLimit / 4 * 3))
+    }
+
+    /// This process's open-file limit (the soft `RLIMIT_NOFILE`) now, at most 1,048,576
+    /// (unlimited counts as that).
+    public static var openFileLimit: Int {
+        var limit = rlimit()
+        #if canImport(Glibc)
+        let read = getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        #else
+        let read = getrlimit(RLIMIT_NOFILE, &limit)
+        #endif
+        guard read == 0 else { return 1024 }
+        return Int(min(limit.rlim_cur, 1 << 20))
+    }
+
+    /// The timeouts as NIO counts time.
+    var timeouts: ConnectionTimeouts {
+        ConnectionTimeouts(header: TimeAmount(headerTimeout), body: TimeAmount(bodyTimeout), idle: TimeAmount(idleTimeout))
+    }
+}

@@ -1,0 +1,93 @@
+import NIOCore
+
+/// ``ConnectionLimits``' timeouts as NIO counts time.
+struct ConnectionTimeouts: Sendable, Equatable {
+    var header: TimeAmount
+    var body: TimeAmount
+    var idle: TimeAmount
+
+    /// The shortest of the three: a connection's timer wakes at least this often, so a deadline
+    /// that moves closer (a head that starts while idle) is never missed by more than nothing.
+    var tick: TimeAmount { min(header, body, idle) }
+}
+
+/// One connection's timeline, kept by its ``ConnectionGuard`` on its event loop: what it is
+/// waiting for and until when. Plain data, told the time by its caller, so it is tested without
+/// a clock.
+struct ConnectionState {
+    /// What a connection took too long for.
+    enum Expiry: Equatable {
+        /// A request's head (or, first, anything at all after the accept).
+        case header
+        /// A request's body.
+        case body
+        /// The next request.
+        case idle
+    }
+
+    let timeouts: ConnectionTimeouts
+    /// Requests whose head has arrived and whose response has not ended.
+    private(set) var requestsInProgress = 0
+    /// When the head being read began, while bytes of a head have arrived and it has not ended.
+    private var headSince: NIODeadline?
+    /// When the head of the request whose body is being read ended.
+    private var bodySince: NIODeadline?
+    /// When the connection last had nothing in progress (accepted, or its last response ended).
+    private var waitingSince: NIODeadline
+    /// Whether a request has begun on this connection.
+    private var started = false
+
+    init(accepted: NIODeadline, timeouts: ConnectionTimeouts) {
+        self.waitingSince = accepted
+        self.timeouts = timeouts
+    }
+
+    /// Bytes arrived. Outside a body they begin a head, whose time runs from now; the first
+    /// head's from the accept, so a connection cannot buy time by sending one byte late.
+    mutating func bytesArrived(at now: NIODeadline) {
+        guard headSince == nil, bodySince == nil else { return }
+        headSince = started ? now : waitingSince
+    }
+
+    /// A request's head has been decoded; its body's time starts.
+    mutating func requestHead(at now: NIODeadline) {
+        headSince = nil
+        bodySince = now
+        requestsInProgress += 1
+        started = true
+    }
+
+    /// A request's body has ended.
+    mutating func requestEnd() {
+        bodySince = nil
+    }
+
+    /// A response has ended (written to the connection).
+    mutating func responseEnd(at now: NIODeadline) {
+        requestsInProgress = max(0, requestsInProgress - 1)
+        if requestsInProgress == 0 { waitingSince = now }
+    }
+
+    /// When the connection times out, and why; nil while the census is working on an answer (the
+    /// census's own time is not the sender's fault).
+    var deadline: (at: NIODeadline, expiry: Expiry)? {
+        if let headSince { return (headSince + timeouts.header, .header) }
+        if let bodySince { return (bodySince + timeouts.body, .body) }
+        if requestsInProgress > 0 { return nil }
+        return started ? (waitingSince + timeouts.idle, .idle) : (waitingSince + timeouts.header, .header)
+    }
+
+    /// Whether the census owes this connection an answer and is working on it: such a
+    /// connection is never closed to make room for another.
+    var awaitingAnswer: Bool { requestsInProgress > (bodySince == nil ? 0 : 1) }
+
+    /// Whether a timed-out connection may be told so with a `408` before it is closed: only when
+    /// no response is owed on it, which a `408` would cut into.
+    func mayAnswerTimeout(_ expiry: Expiry) -> Bool {
+        switch expiry {
+        case .header: requestsInProgress == 0
+        case .body: requestsInProgress == 1
+        case .idle: false
+        }
+    }
+}

@@ -1,0 +1,67 @@
+@testable import Census
+import Foundation
+import NIOCore
+import Testing
+
+/// A census on loopback with short limits, against slow connections over real sockets: the
+/// slow ones are closed, and real clients are answered and their pings stored meanwhile.
+@Suite(.serialized) struct ConnectionLimitsEndToEndTests {
+    static let limits = ConnectionLimits(headerTimeout: .milliseconds(500), bodyTimeout: .seconds(1),
+                                         idleTimeout: .seconds(1), maxConnections: 100)
+
+    static func withCensus(_ body: (RunningCensus) async throws -> Void) async throws {
+        try await Backend.sqlite.withFreshDatabase { location in
+            let census = try await RunningCensus.start(database: location, connectionLimits: limits)
+            do {
+                try await body(census)
+            } catch {
+                await census.stop()
+                throw error
+            }
+            await census.stop()
+        }
+    }
+
+    @Test func threeHundredHalfHeadsAreClosedWhileHealthzAndPingsAreAnswered() async throws {
+        try await Self.withCensus { census in
+            var slow: [any Channel] = []
+            for _ in 0..<300 {
+                slow.append(try await LoopbackClient.open(port: census.port, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: "))
+            }
+            // Beyond the cap of 100, each new one made room by closing the oldest slow one.
+            let started = ContinuousClock.now
+            let health = try await LoopbackClient.get(port: census.port, "/healthz")
+            #expect(health.hasPrefix("HTTP/1.1 200 OK") && health.hasSuffix("ok\n"))
+            let ping = try await LoopbackClient.get(port: census.port, "/cgi-bin/gn?" + PingQueries.valid(pingID: "held-1"))
+            #expect(ping.hasSuffix("stored\n"))
+            #expect(ContinuousClock.now - started < .seconds(1))
+            // At most the cap open: the rest made room for newer ones, or (on a slow host) timed out first.
+            let counters = census.server.connections.counters
+            #expect(counters.open <= 100)
+            #expect(counters.evicted + counters.headerTimeouts >= 200)
+
+            // The header timeout closes the rest.
+            try await Task.sleep(for: .seconds(1.5))
+            let open = slow.filter(\.isActive).count
+            #expect(open == 0)
+            #expect(census.server.connections.counters.headerTimeouts >= 1)
+            #expect(try await census.server.store.counts().pings == 1)
+            for channel in slow { try? await channel.close() }
+        }
+    }
+
+    @Test func aTrickledBodyAndAnIdleConnectionAreClosed() async throws {
+        try await Self.withCensus { census in
+            let body = try await LoopbackClient.open(
+                port: census.port, sending: "POST /cgi-bin/gn/batch HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc")
+            let idle = try await LoopbackClient.open(port: census.port, sending: "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await Task.sleep(for: .seconds(2))
+            #expect(!body.isActive)
+            #expect(!idle.isActive)
+            let counters = census.server.connections.counters
+            #expect(counters.bodyTimeouts == 1)
+            #expect(counters.idleTimeouts == 1)
+            #expect(counters.open == 0)
+        }
+    }
+}
