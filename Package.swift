@@ -11,6 +11,11 @@ let package = Package(
         .library(name: "Census", targets: ["Census"]),
         .executable(name: "meter", targets: ["meter"]),
     ],
+    traits: [
+        .trait(
+            name: "NoAdvertisingIdentifier",
+            description: "The guides' noID flavour as a build: AdSupport and AppTrackingTransparency are not linked and every instance is noID."),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
@@ -32,7 +37,10 @@ let package = Package(
                 "MeterWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // What App Store review reads: tracking, its domain, the data collected (docs/privacy.md).
+            resources: [.copy("PrivacyInfo.xcprivacy")],
+            swiftSettings: [.define("APPMETER_NO_ADVERTISING_ID", .when(traits: ["NoAdvertisingIdentifier"]))]
         ),
         .target(name: "NielsenAppApi", dependencies: ["AppMeter"]),
         .target(

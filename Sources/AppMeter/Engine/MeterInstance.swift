@@ -63,7 +63,8 @@ public final class MeterInstance: Sendable {
             environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
         }
         self.appInfo = appInfo
-        flavor = appInfo.market.requiredFlavor ?? appInfo.flavor ?? environment.defaultFlavor
+        flavor = SDKFlavor.inForce(required: appInfo.market.requiredFlavor, requested: appInfo.flavor,
+                                   fallback: environment.defaultFlavor)
         sdkVersion = Self.platformVersion
         clock = environment.clock
         deviceType = environment.deviceType

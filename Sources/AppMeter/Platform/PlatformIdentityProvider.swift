@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(AdSupport)
+// The NoAdvertisingIdentifier trait (the guides' noID flavour as a build) links neither.
+#if canImport(AdSupport) && !APPMETER_NO_ADVERTISING_ID
 import AdSupport
 #endif
-#if canImport(AppTrackingTransparency)
+#if canImport(AppTrackingTransparency) && !APPMETER_NO_ADVERTISING_ID
 import AppTrackingTransparency
 #endif
 #if canImport(UIKit)
@@ -17,9 +18,9 @@ public struct PlatformIdentityProvider: DeviceIdentityProvider {
     public init() {}
 
     public func advertisingIdentity() -> AdvertisingIdentity {
-        #if canImport(AdSupport)
+        #if canImport(AdSupport) && !APPMETER_NO_ADVERTISING_ID
         let limited: Bool
-        #if canImport(AppTrackingTransparency)
+        #if canImport(AppTrackingTransparency) && !APPMETER_NO_ADVERTISING_ID
         if #available(iOS 14, tvOS 14, macOS 11, *) {
             limited = ATTrackingManager.trackingAuthorizationStatus != .authorized
         } else {

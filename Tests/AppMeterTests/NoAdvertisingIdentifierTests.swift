@@ -1,0 +1,19 @@
+@testable import AppMeter
+import Testing
+
+/// The `NoAdvertisingIdentifier` package trait makes every instance noID whatever appInfo or the
+/// market asks; without it the flavour is decided as before.
+@Suite struct NoAdvertisingIdentifierTests {
+    @Test(arguments: [nil, SDKFlavor.global, .noAdFramework, .noID])
+    func aBuildWithoutTheAdIDIsNoIDWhateverIsAsked(_ requested: SDKFlavor?) {
+        #expect(SDKFlavor.inForce(required: nil, requested: requested, fallback: .global, compiledOut: true) == .noID)
+        #expect(SDKFlavor.inForce(required: .noID, requested: requested, fallback: .global, compiledOut: true) == .noID)
+    }
+
+    @Test func theDefaultBuildDecidesAsTheGuidesSay() {
+        #expect(!SDKFlavor.advertisingIdentifierCompiledOut)
+        #expect(SDKFlavor.inForce(required: .noID, requested: .global, fallback: .global) == .noID)   // Ireland
+        #expect(SDKFlavor.inForce(required: nil, requested: .noAdFramework, fallback: .global) == .noAdFramework)
+        #expect(SDKFlavor.inForce(required: nil, requested: nil, fallback: .global) == .global)
+    }
+}
