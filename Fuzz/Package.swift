@@ -20,6 +20,10 @@ let package = Package(
         fuzzTarget("FuzzTraceBody", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzID3", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzSDKInput", [.product(name: "AppMeter", package: "AppMeter")]),
+        // The read side: certification, timelines and the terminal's tables on any stored trace.
+        fuzzTarget("FuzzCertification", [
+            .product(name: "Census", package: "AppMeter"), .product(name: "MeterWire", package: "AppMeter"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,7 +14,7 @@ struct AppsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await database.withStore { try await $0.settings(for: appid) }
-            print("\(appid): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(settings.durationPingInterval) s")
+            print("\(TerminalText.escaped(appid)): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(settings.durationPingInterval) s")
         }
     }
 
@@ -36,7 +36,7 @@ struct AppsCommand: AsyncParsableCommand {
         func run() async throws {
             let settings = AppSettings(enabled: measurement, durationPingInterval: interval)
             try await database.withStore { try await $0.setSettings(settings, for: appid) }
-            print("\(appid): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(interval) s")
+            print("\(TerminalText.escaped(appid)): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(interval) s")
         }
     }
 }

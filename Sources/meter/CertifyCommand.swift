@@ -39,7 +39,7 @@ struct CertifyCommand: AsyncParsableCommand {
         let signed = try await fetchSignedReports()
         let reports = signed?.reports ?? []
         guard let signed, !reports.isEmpty else {
-            print("no traced session \(session.map { "named \($0)" } ?? "for appid \(appid ?? "")")")
+            print(TerminalText.escaped("no traced session \(session.map { "named \($0)" } ?? "for appid \(appid ?? "")")"))
             throw ExitCode(2)
         }
         for report in reports {

@@ -94,7 +94,7 @@ extension DemoCommand {
             }
             named += reports.map { ("BROKEN on purpose: loadMetadata before every playhead", $0) }
             if let report = reports.first, let failed = report.results.first(where: { $0.status == .fail }) {
-                print("\nThe broken integration fails \(failed.id): \(failed.explanation)\n  evidence: \(failed.evidence.first?.text ?? "")")
+                print("\nThe broken integration fails \(failed.id): \(failed.explanation)\n  evidence: \(TerminalText.escaped(failed.evidence.first?.text ?? ""))")
             }
         }
         print("\nCertification of each session (meter certify --session <id>; rules in docs/certification.md)\n")

@@ -30,7 +30,8 @@ struct ReportCommand: AsyncParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(Report(rows: rows, dtvr: dtvr, viewability: viewability, plausibility: plausibility)), as: UTF8.self))
+            let report = try encoder.encode(Report(rows: rows, dtvr: dtvr, viewability: viewability, plausibility: plausibility))
+            print(TerminalText.escapedJSON(String(decoding: report, as: UTF8.self)))
         } else {
             print(ReportTable.render(rows))
             if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }

@@ -3,24 +3,30 @@ import MeterWire
 
 /// What a check found: whether the session met the rule's situation, and the evidence for and
 /// against. Any failure decides the rule (failures latch).
+///
+/// Only the first few pieces of evidence are kept, and the text of the others is never built: a
+/// report shows five, and a 20,000-entry trace would otherwise describe every playhead.
 struct Verdict {
+    /// The evidence kept of each kind.
+    static let kept = 5
+
     var exercised = false
     var failures: [RuleEvidence] = []
     var passes: [RuleEvidence] = []
 
-    mutating func pass(_ seq: Int?, _ text: String) {
+    mutating func pass(_ seq: Int?, _ text: @autoclosure () -> String) {
         exercised = true
-        passes.append(RuleEvidence(seq: seq, text: text))
+        if passes.count < Self.kept { passes.append(RuleEvidence(seq: seq, text: text())) }
     }
 
-    mutating func fail(_ seq: Int?, _ text: String) {
+    mutating func fail(_ seq: Int?, _ text: @autoclosure () -> String) {
         exercised = true
-        failures.append(RuleEvidence(seq: seq, text: text))
+        if failures.count < Self.kept { failures.append(RuleEvidence(seq: seq, text: text())) }
     }
 
     var status: RuleStatus { !failures.isEmpty ? .fail : exercised ? .pass : .notExercised }
     /// The evidence shown: the failures, else a few passes.
-    var evidence: [RuleEvidence] { Array((failures.isEmpty ? passes : failures).prefix(5)) }
+    var evidence: [RuleEvidence] { Array((failures.isEmpty ? passes : failures).prefix(Self.kept)) }
 }
 
 /// Evaluates the rule pack on a session's trace.

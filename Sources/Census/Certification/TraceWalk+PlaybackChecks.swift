@@ -23,9 +23,9 @@ extension TraceWalk {
             guard let from = first.position, let to = second.position else { continue }
             verdict.exercised = true
             let elapsed = second.time - first.time
-            let moved = Double(to - from)
+            let moved = TraceArithmetic.moved(from: from, to: to)
             if elapsed > maxGap && moved >= 2 && abs(moved - elapsed) <= 1.5 {
-                verdict.fail(second.seq, "playheads #\(first.seq) (\(from)) and #\(second.seq) (\(to)) came \(Int(elapsed)) s apart while the stream played")
+                verdict.fail(second.seq, "playheads #\(first.seq) (\(from)) and #\(second.seq) (\(to)) came \(TraceArithmetic.wholeSeconds(elapsed)) s apart while the stream played")
             }
         }
         if verdict.exercised && verdict.failures.isEmpty {
@@ -39,8 +39,8 @@ extension TraceWalk {
         for (first, second) in playheadPairs {
             guard let from = first.position, let to = second.position else { continue }
             let elapsed = second.time - first.time
-            if elapsed >= minGap && abs(to - from) <= 2 {
-                verdict.fail(second.seq, "no playhead for \(Int(elapsed)) s after #\(first.seq), and no stop: an interruption was not reported")
+            if elapsed >= minGap && TraceArithmetic.gap(to, from) <= 2 {
+                verdict.fail(second.seq, "no playhead for \(TraceArithmetic.wholeSeconds(elapsed)) s after #\(first.seq), and no stop: an interruption was not reported")
             }
         }
         for (index, step) in steps.enumerated() where step.is(.stop) && index > 0 && steps[index - 1].is(.playheadPosition) {
@@ -96,7 +96,7 @@ extension TraceWalk {
             guard let position = step.position else { continue }
             if loaded.isContent {
                 if let pending = breakAfter, pending.asset == loaded.assetid {
-                    if position + slack < pending.position {
+                    if TraceArithmetic.sum(position, slack) < pending.position {
                         verdict.fail(step.seq, "content \(loaded.assetid) came back at \(position) after the ad break (#\(pending.adSeq)), not at \(pending.position)")
                     } else {
                         verdict.pass(step.seq, "content \(loaded.assetid) resumed at \(position) after the ad break (#\(pending.adSeq))")
@@ -126,7 +126,7 @@ extension TraceWalk {
                 }
             }
             if let content = step.loaded, content.isVOD, let position = step.position, let length = content.length,
-               position >= length - slack {
+               position >= TraceArithmetic.difference(length, slack) {
                 reached = (step, content)
             }
         }
@@ -158,8 +158,9 @@ extension TraceWalk {
         let pairs = playheadPairs
         for (index, (first, second)) in pairs.enumerated() {
             guard let from = first.position, let to = second.position, second.loaded?.isContent == true else { continue }
-            let jump = Double(to - from) - (second.time - first.time)
-            guard forward ? jump > Double(minJump) : Double(to - from) < -Double(minJump) else { continue }
+            let moved = TraceArithmetic.moved(from: from, to: to)
+            let jump = moved - (second.time - first.time)
+            guard forward ? jump > Double(minJump) : moved < -Double(minJump) else { continue }
             let label = forward ? "seek forward" : "rewind"
             // The player goes on reporting from the new position: the next playhead moves on by about the time passed.
             if index + 1 < pairs.count, pairs[index + 1].0.seq == second.seq, let next = pairs[index + 1].1.position {
@@ -182,11 +183,12 @@ extension TraceWalk {
             } else if step.is(.loadMetadata) {
                 reloaded = true
             } else if step.is(.playheadPosition), let stop = stopped {
-                if step.time - stop.time >= minPause {
+                let pause = step.time - stop.time
+                if pause >= minPause {
                     if reloaded {
-                        verdict.pass(step.seq, "resumed \(Int(step.time - stop.time)) s after stop #\(stop.seq) with loadMetadata first")
+                        verdict.pass(step.seq, "resumed \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.seq) with loadMetadata first")
                     } else {
-                        verdict.fail(step.seq, "playheads resumed \(Int(step.time - stop.time)) s after stop #\(stop.seq) without loadMetadata")
+                        verdict.fail(step.seq, "playheads resumed \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.seq) without loadMetadata")
                     }
                 }
                 stopped = nil

@@ -22,10 +22,13 @@ extension TraceWalk {
         var verdict = Verdict()
         let loads = steps.filter { $0.is(.loadMetadata) && $0.loaded?.type == "static" }
         guard loads.count >= pages else { return verdict }
+        // Looked up, not scanned for each page: a trace of thousands of pages stays n·log n.
+        let building = entries.filter { !$0.pings.isEmpty }.map(\.seq).sorted()
         for (offset, load) in loads.enumerated() {
             // The page's view lasts until the next page; its pings may come from a call or the SDK's own wake-up.
             let next = offset + 1 < loads.count ? loads[offset + 1].seq : nil
-            let built = entries.contains { $0.seq >= load.seq && $0.seq < (next ?? Int.max) && !$0.pings.isEmpty }
+            let first = Self.firstIndex(in: building, notBelow: load.seq)
+            let built = first < building.count && building[first] < (next ?? Int.max)
             if built {
                 verdict.pass(load.seq, "page \(load.entry[argument: "section"]) viewed and measured")
             } else if next != nil || ended {
@@ -43,7 +46,7 @@ extension TraceWalk {
             verdict.fail(tag.seq, "\(Self.describe(tag.entry)): a tag of \(tag.entry[argument: "length"]) characters, not \(tagLength)")
         }
         if verdict.failures.isEmpty {
-            verdict.pass(last.seq, "\(tags.count) tags of \(tagLength) characters over \(Int(last.time - first.time)) s")
+            verdict.pass(last.seq, "\(tags.count) tags of \(tagLength) characters over \(TraceArithmetic.wholeSeconds(last.time - first.time)) s")
         }
         return verdict
     }
@@ -62,7 +65,7 @@ extension TraceWalk {
                 sinceTag = []
             }
             guard let previous = lastTag, step.time - previous.time >= minPause else { continue }
-            let pause = Int(step.time - previous.time)
+            let pause = TraceArithmetic.wholeSeconds(step.time - previous.time)
             guard let stop = sinceTag.firstIndex(where: { $0.is(.stop) }) else {
                 verdict.fail(step.seq, "no tag for \(pause) s after #\(previous.seq) and no stop")
                 continue
@@ -116,6 +119,17 @@ extension TraceWalk {
             }
         }
         return verdict
+    }
+
+    /// The index of the first of `sorted` that is at least `value` (`sorted.count` when none is).
+    static func firstIndex(in sorted: [Int], notBelow value: Int) -> Int {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// A parameter of a traced ping's query.

@@ -1,13 +1,29 @@
 /// The dashboard's script. Everything a ping or a trace carries is attacker-controlled: the page
-/// builds every element with `textContent` and attributes through the DOM, never `innerHTML`.
+/// builds every element with `textContent` and attributes through the DOM, never `innerHTML`, and
+/// no stored value may make it throw: a time no `Date` can hold shows as the number it is, long
+/// text is cut with an ellipsis (in full in its tooltip, up to a bound), lists of any length are
+/// filled without spreading them into one call's arguments.
 enum DashboardScript {
     static let js = #"""
     "use strict";
     const query = new URLSearchParams(location.search);
     let token = query.get("token") || sessionStorage.getItem("appmeterToken") || "";
     if (query.get("token")) sessionStorage.setItem("appmeterToken", token);
-    let selected = decodeURIComponent((location.hash.match(/session=([^&]+)/) || [])[1] || "");
+    const longest = 300;
+    let selected = (() => { try { return decodeURIComponent((location.hash.match(/session=([^&]+)/) || [])[1] || ""); } catch { return ""; } })();
     let selectedAppid = "";
+
+    // Text as shown: cut at `longest` characters (whole code points) with an ellipsis.
+    function clip(value, limit = longest) {
+      const text = String(value ?? "");
+      if (text.length <= limit) return text;
+      return Array.from(text.slice(0, limit + 1)).slice(0, limit - 1).join("") + "…";
+    }
+    // encodeURIComponent throws on a lone surrogate; such an id is asked for with U+FFFD instead.
+    function uri(value) {
+      const text = String(value ?? "");
+      try { return encodeURIComponent(text); } catch { return encodeURIComponent(text.replace(/[\uD800-\uDFFF]/g, "\uFFFD")); }
+    }
 
     function el(tag, props, ...children) {
       const node = document.createElement(tag);
@@ -15,13 +31,22 @@ enum DashboardScript {
         if (key === "class") node.className = value;
         else if (key === "data") for (const [name, v] of Object.entries(value)) node.dataset[name] = String(v);
         else if (key === "style") Object.assign(node.style, value);
-        else if (key === "title") node.title = String(value);
+        else if (key === "title") node.title = clip(value, 4 * longest);
       }
-      for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(String(child ?? "")));
+      for (const child of children) node.append(child instanceof Node ? child : document.createTextNode(clip(child)));
       return node;
     }
-    function fill(id, rows) { const body = document.querySelector(id); body.replaceChildren(...rows); }
-    function time(seconds) { return new Date(seconds * 1000).toISOString().replace("T", " ").slice(0, 19); }
+    function fill(id, rows) {
+      const fragment = document.createDocumentFragment();
+      for (const row of rows) fragment.append(row);
+      document.querySelector(id).replaceChildren(fragment);
+    }
+    // A time no Date can hold (beyond ±8.64e15 ms, not a number) is shown as the number stored.
+    function time(seconds, stored = seconds) {
+      const date = new Date(Number(seconds) * 1000);
+      return Number.isFinite(date.getTime()) ? date.toISOString().replace("T", " ").slice(0, 19) : String(stored);
+    }
+    function logError(error) { console.error(error); }
     function badge(status) { return el("span", { class: "badge " + (status === "pass" ? "pass" : status === "fail" ? "fail" : "") }, status); }
 
     async function api(path) {
@@ -37,35 +62,36 @@ enum DashboardScript {
       for (const session of sessions) {
         const item = el("li", { data: { session: session.session, appid: session.appid } },
           el("strong", {}, session.appid), " ", el("span", { class: "badge", data: { verdict: session.session } }, "…"),
-          el("small", {}, session.session.slice(0, 8) + " · " + session.calls + " calls · " + time(session.lastCall)));
+          el("small", {}, String(session.session).slice(0, 8) + " · " + session.calls + " calls · " + time(session.lastCall)));
         if (session.session === selected) item.classList.add("selected");
-        item.addEventListener("click", () => select(session.session));
+        item.addEventListener("click", () => select(session.session).catch(logError));
         items.push(item);
       }
       fill("#sessions", items);
       for (const session of sessions) {
-        api("certification?session=" + encodeURIComponent(session.session)).then(({ passed }) => {
+        api("certification?session=" + uri(session.session)).then(({ passed }) => {
           const verdict = document.querySelector(`#sessions [data-verdict="${CSS.escape(session.session)}"]`);
           if (verdict) { verdict.textContent = passed ? "pass" : "fail"; verdict.className = "badge " + (passed ? "pass" : "fail"); }
         }).catch(() => {});
       }
-      if (!selected && sessions.length) select(sessions[0].session);
+      if (!selected && sessions.length) select(sessions[0].session).catch(logError);
     }
 
     async function select(session) {
       selected = session;
-      history.replaceState(null, "", "#session=" + encodeURIComponent(session));
+      history.replaceState(null, "", "#session=" + uri(session));
       for (const item of document.querySelectorAll("#sessions li")) item.classList.toggle("selected", item.dataset.session === session);
       const [trace, certification] = await Promise.all([
-        api("sessions/" + encodeURIComponent(session) + "/trace"),
-        api("certification?session=" + encodeURIComponent(session)),
+        api("sessions/" + uri(session) + "/trace"),
+        api("certification?session=" + uri(session)),
       ]);
       const report = certification.reports[0];
+      if (!report) return;
       selectedAppid = report.appid;
-      document.querySelector("#live-scope").textContent = "pings and calls of " + report.appid + ", and every refusal";
-      document.querySelector("#session-title").textContent = report.appid + " · session " + session.slice(0, 8);
+      document.querySelector("#live-scope").textContent = "pings and calls of " + clip(report.appid) + ", and every refusal";
+      document.querySelector("#session-title").textContent = clip(report.appid) + " · session " + session.slice(0, 8);
       document.querySelector("#session-summary").textContent =
-        `${report.calls} calls · SDK ${report.sdk} · ${certification.passed ? "every exercised rule passes" : "a rule fails"} · sha256 ${report.sha256.slice(0, 16)}…`;
+        `${report.calls} calls · SDK ${clip(report.sdk)} · ${certification.passed ? "every exercised rule passes" : "a rule fails"} · sha256 ${report.sha256.slice(0, 16)}…`;
       fill("#rules tbody", report.results.map(rule => el("tr", { data: { rule: rule.id, status: rule.status } },
         el("td", {}, badge(rule.status)),
         el("td", {}, el("strong", {}, rule.title), el("div", { class: "explanation" }, rule.explanation),
@@ -79,11 +105,13 @@ enum DashboardScript {
     }
 
     function renderTimeline(segments) {
-      const total = segments.reduce((sum, s) => sum + Math.max(1, s.end - s.start), 0) || 1;
+      // Far-apart times make spans no flex-grow can hold: each is shown at least 1/1000 of the bar.
+      const span = s => Math.min(Number.MAX_VALUE, Math.max(1, s.end - s.start)) || 1;
+      const total = Math.min(Number.MAX_VALUE, segments.reduce((sum, s) => sum + span(s), 0)) || 1;
       const ads = ["preroll", "midroll", "postroll", "ad"];
       fill("#timeline-bar", segments.map(s => el("div", {
         class: "segment" + (ads.includes(s.type) ? " ad" : ""), data: { type: s.type },
-        style: { flexGrow: String(Math.max(1, s.end - s.start) / total) },
+        style: { flexGrow: String(Math.max(0.001, span(s) / total)) },
         title: `${s.type} ${s.assetid} ${Math.round(s.end - s.start)} s, credited ${s.creditedSeconds} s`,
       }, s.type === "pause" ? "" : s.type)));
       fill("#timeline tbody", segments.map(s => el("tr", { data: { type: s.type } },
@@ -94,17 +122,17 @@ enum DashboardScript {
 
     async function loadCredit() {
       const { rows } = await api("report");
-      const max = Math.max(1, ...rows.map(r => r.creditedSeconds));
+      const max = rows.reduce((most, r) => Math.max(most, Number(r.creditedSeconds) || 0), 1);
       fill("#credit-chart", rows.slice(0, 20).map(r => el("div", { class: "bar-row" },
-        el("span", { title: r.assetid }, r.assetid), el("div", { class: "bar", style: { width: (100 * r.creditedSeconds / max) + "%" } }),
+        el("span", { title: r.assetid }, r.assetid), el("div", { class: "bar", style: { width: Math.max(0, Math.min(100, 100 * r.creditedSeconds / max)) + "%" } }),
         el("span", {}, r.creditedSeconds + " s"))));
-      fill("#credit tbody", rows.map(r => el("tr", {}, el("td", {}, r.appid.slice(0, 9) + "…"), el("td", {}, r.assetid),
+      fill("#credit tbody", rows.map(r => el("tr", {}, el("td", {}, String(r.appid).slice(0, 9) + "…"), el("td", {}, r.assetid),
         el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds))));
     }
 
     async function loadRejects() {
       const { rejects } = await api("rejects");
-      fill("#rejects tbody", rejects.map(r => el("tr", {}, el("td", {}, time(r.receivedAt / 1000)), el("td", {}, r.reason))));
+      fill("#rejects tbody", rejects.map(r => el("tr", {}, el("td", {}, time(r.receivedAt / 1000, r.receivedAt)), el("td", {}, r.reason))));
     }
 
     function live() {
@@ -114,17 +142,22 @@ enum DashboardScript {
       source.onopen = () => { state.textContent = "live"; state.className = "badge pass"; };
       source.onerror = () => { state.textContent = "reconnecting…"; state.className = "badge"; };
       source.onmessage = message => {
-        const event = JSON.parse(message.data);
+        let event;
+        try { event = JSON.parse(message.data); } catch { return; }
+        if (!event || typeof event !== "object") return;
         // The live pane follows the chosen session's app; refusals carry no app and always show.
         if (selectedAppid && event.appid && event.appid !== selectedAppid) return;
         const text = event.kind === "ping" ? `ping ${event.pingType} ${event.creditKind} ${event.assetid} ${event.seconds} s`
-          : event.kind === "calls" ? `${event.session.slice(0, 8)}: ${event.calls.join(", ")}`
+          : event.kind === "calls" ? `${String(event.session).slice(0, 8)}: ${(event.calls || []).join(", ")}`
           : `rejected: ${event.reason}`;
         const list = document.querySelector("#live");
         list.prepend(el("li", { data: { kind: event.kind } }, text));
         while (list.children.length > 100) list.lastChild.remove();
         clearTimeout(refresh);
-        refresh = setTimeout(() => { loadSessions(); loadCredit(); loadRejects(); if (selected) select(selected); }, 1500);
+        refresh = setTimeout(() => {
+          for (const load of [loadSessions, loadCredit, loadRejects]) load().catch(logError);
+          if (selected) select(selected).catch(logError);
+        }, 1500);
       };
     }
 
@@ -134,6 +167,6 @@ enum DashboardScript {
       sessionStorage.setItem("appmeterToken", token);
       location.reload();
     });
-    Promise.all([loadSessions(), loadCredit(), loadRejects()]).then(live).catch(error => console.error(error));
+    Promise.all([loadSessions(), loadCredit(), loadRejects()]).then(live).catch(logError);
     """#
 }

@@ -1,4 +1,5 @@
-/// Certification reports for the terminal (`meter certify`, `meter demo`).
+/// Certification reports for the terminal (`meter certify`, `meter demo`); every stored value
+/// through ``TerminalText``.
 public enum CertificationTable {
     /// One report: every rule with its result and the evidence that decided a failure.
     public static func render(_ report: CertificationReport) -> String {
@@ -8,7 +9,9 @@ public enum CertificationTable {
              result.status == .notExercised ? "" : String((result.evidence.first?.text ?? "").prefix(110))]
         }
         let verdict = report.passed ? "PASS" : "FAIL"
-        return "\(verdict) session \(report.session) (appid \(report.appid), \(report.calls) calls, sha256 \(report.sha256))\n"
+        let session = TerminalText.escaped(report.session)
+        let appid = TerminalText.escaped(report.appid)
+        return "\(verdict) session \(session) (appid \(appid), \(report.calls) calls, sha256 \(TerminalText.escaped(report.sha256)))\n"
             + TextTable.render([header] + body, rule: true)
     }
 

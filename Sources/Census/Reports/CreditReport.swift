@@ -70,10 +70,18 @@ public enum ReportTable {
         let header = ["appid", "asset", "kind", "views", "seconds", "over bound", "on OTT", "devices", "sessions", "opted out"]
         let body = rows.map { row in
             [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds), String(row.overBoundSeconds),
-             String(row.ottSeconds), String(row.devices), String(row.sessions), "\(Int((row.optedOutShare * 100).rounded()))%"]
+             String(row.ottSeconds), String(row.devices), String(row.sessions), percent(row.optedOutShare)]
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8, 9], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
+    }
+
+    /// A share as a whole percentage; one no `Int` holds (NaN, infinite, absurd) as it is,
+    /// where `Int(_:)` would trap.
+    static func percent(_ share: Double) -> String {
+        let percent = (share * 100).rounded()
+        guard percent.isFinite, abs(percent) < 1e15 else { return "\(share)" }
+        return "\(Int(percent))%"
     }
 
     /// Plausibility rows as a table with a header line: what was not taken at face value, per app.

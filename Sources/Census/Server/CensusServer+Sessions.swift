@@ -31,7 +31,7 @@ extension CensusServer {
                 appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 }))
         }
         api.get("sessions/:session/trace") { _, context in
-            let session = try context.parameters.require("session")
+            let session = try context.parameters.decoded("session")
             let entries = try await self.store.trace(session: session)
             guard !entries.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
             let appid = try await self.store.traceSessions(session: session, limit: 1).first?.appid ?? ""

@@ -27,6 +27,8 @@ public struct CensusServer: Sendable {
     public let connectionLimits: ConnectionLimits
     /// The open connections of ``application(host:port:onRunning:)``, held to ``connectionLimits``.
     package let connections: ConnectionTable
+    /// Where the read routes work, away from the threads that take pings.
+    let readThreads = ReadThreads()
 
     /// Creates a server over a migrated store; ``maintain(now:)`` loads its apps and budget.
     public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
@@ -63,11 +65,12 @@ public struct CensusServer: Sendable {
         }
 
         let api = router.group("api/v1").add(middleware: AccessGuard(access: access))
+            .add(middleware: ReadThreadsMiddleware(threads: readThreads))
         api.get("report") { request, context in try await self.report(request, context) }
         api.get("report/dtvr") { request, context in try await self.dtvrReport(request, context) }
         api.get("report/viewability") { request, context in try await self.viewabilityReport(request, context) }
         api.get("sessions/:session/pings") { _, context in
-            let session = try context.parameters.require("session")
+            let session = try context.parameters.decoded("session")
             return SessionResponse(session: session, pings: try await self.store.pings(session: session))
         }
         api.get("stats") { _, _ in
