@@ -39,8 +39,11 @@ func vodWithAds(_ change: (inout TraceBuilder) -> Void = { _ in }) -> TraceBuild
         RuleCase(rule: "play.once", expected: .pass, story: "play, stop, play") {
             var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...5); t.stop(); t.play(); return t
         },
-        RuleCase(rule: "play.once", expected: .fail, story: "play twice without stop") {
-            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...5); t.play(); return t
+        RuleCase(rule: "play.once", expected: .fail, story: "play again while playheads flow") {
+            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...5); t.play(); t.playheads(6...10); return t
+        },
+        RuleCase(rule: "play.once", expected: .pass, story: "buffering without stop, then play again (guides)") {
+            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...5); t.add(.play, after: 8); t.playheads(6...10); return t
         },
         RuleCase(rule: "play.once", expected: .notExercised, story: "no play") { TraceBuilder() },
         RuleCase(rule: "metadata.notBeforeEveryPlayhead", expected: .pass, story: "loadMetadata once") {
@@ -138,8 +141,19 @@ func vodWithAds(_ change: (inout TraceBuilder) -> Void = { _ in }) -> TraceBuild
             var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...10); t.stop()
             t.add(.play, after: 60); t.content(); t.playheads(11...20); return t
         },
-        RuleCase(rule: "test.pauseResume", expected: .fail, story: "stop, 60 s, playheads without loadMetadata") {
+        RuleCase(rule: "test.pauseResume", expected: .pass, story: "stop, 60 s, playheads only (Ireland)") {
             var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...10); t.stop(); t.playhead(11, after: 60); return t
+        },
+        RuleCase(rule: "test.pauseResume", expected: .pass, story: "stop, 60 s, loadMetadata, playheads (API reference)") {
+            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...10); t.stop()
+            t.content(); t.playhead(11, after: 60); return t
+        },
+        RuleCase(rule: "test.pauseResume", expected: .fail, story: "stop, 60 s, the content restarted from 0") {
+            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...100); t.stop()
+            t.add(.play, after: 60); t.content(); t.playheads(0...10); return t
+        },
+        RuleCase(rule: "test.pauseResume", expected: .notExercised, story: "stop, 2 s, playheads") {
+            var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...10); t.stop(); t.playhead(11, after: 2); return t
         },
         RuleCase(rule: "test.staticNavigation", expected: .pass, story: "two pages, each measured") {
             var t = TraceBuilder(); t.staticPage("home"); t.add(.wakeUp, after: 30); t.staticPage("news"); return t

@@ -56,7 +56,7 @@ extension TraceWalk {
         switch check {
         case .configReceived: configReceived()
         case .debugLevel(let level): debugLevel(level)
-        case .playOncePerSession: playOncePerSession()
+        case .playOncePerSession(let resumeAfter): playOncePerSession(resumeAfter: resumeAfter)
         case .metadataNotBeforeEveryPlayhead(let run): metadataNotBeforeEveryPlayhead(run: run)
         case .playheadEverySecond(let maxGap): playheadEverySecond(maxGap: maxGap)
         case .stopOnInterruption(let minGap): stopOnInterruption(minGap: minGap)
@@ -68,7 +68,7 @@ extension TraceWalk {
         case .vodWithAds: vodWithAds(earlier: earlier)
         case .seekForward(let minJump): jumps(forward: true, minJump: minJump)
         case .rewind: jumps(forward: false, minJump: 2)
-        case .resumeAfterPause(let minPause): resumeAfterPause(minPause: minPause)
+        case .resumeAfterPause(let minPause, let slack): resumeAfterPause(minPause: minPause, slack: slack)
         case .staticNavigation(let pages): staticNavigation(pages: pages)
         case .dtvrStream(let seconds, let tagLength): dtvrStream(seconds: seconds, tagLength: tagLength)
         case .dtvrResumeAfterPause(let minPause): dtvrResumeAfterPause(minPause: minPause)
@@ -103,19 +103,27 @@ extension TraceWalk {
         return verdict
     }
 
-    private func playOncePerSession() -> Verdict {
+    private func playOncePerSession(resumeAfter: Double) -> Verdict {
         var verdict = Verdict()
         var openPlay: Step?
+        var lastFlow: Step?
         for step in steps {
             if step.is(.play) {
                 if let previous = openPlay {
-                    verdict.fail(step.seq, "\(Self.describe(step.entry)) while the play at #\(previous.seq) was neither stopped nor ended")
+                    let stalled = lastFlow.map { step.time - $0.time >= resumeAfter } ?? true
+                    if stalled {
+                        verdict.pass(step.seq, "\(Self.describe(step.entry)) resumed after buffering (no playhead or tag since #\(lastFlow?.seq ?? previous.seq))")
+                    } else {
+                        verdict.fail(step.seq, "\(Self.describe(step.entry)) while playheads flowed and the play at #\(previous.seq) was neither stopped nor ended")
+                    }
                 } else {
                     verdict.pass(step.seq, Self.describe(step.entry))
                 }
                 openPlay = step
             } else if step.is(.stop) || step.is(.end) || step.is(.appDisableApi) {
                 openPlay = nil
+            } else if step.is(.playheadPosition) || step.is(.sendID3) {
+                lastFlow = step
             }
         }
         return verdict

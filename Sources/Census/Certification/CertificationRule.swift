@@ -31,8 +31,9 @@ public enum RuleCheck: Sendable, Equatable, Codable {
     case configReceived
     /// appInfo `nol_devDebug` is this level.
     case debugLevel(String)
-    /// `play` is not called again before `stop` or `end`.
-    case playOncePerSession
+    /// `play` is not called again before `stop` or `end` while playheads or tags flow: a second
+    /// `play` after at least `resumeAfter` seconds without either resumes after buffering.
+    case playOncePerSession(resumeAfter: Double)
     /// No run of this many playheads each preceded by `loadMetadata` of the same asset.
     case metadataNotBeforeEveryPlayhead(run: Int)
     /// While a stream plays, playheads come at most this many seconds apart.
@@ -55,8 +56,10 @@ public enum RuleCheck: Sendable, Equatable, Codable {
     case seekForward(minJump: Int64)
     /// A backward jump is reported and closes the credit at it.
     case rewind
-    /// After a pause of at least this many seconds, `loadMetadata` comes again before playheads.
-    case resumeAfterPause(minPause: Double)
+    /// After a `stop` and a pause of at least `minPause` seconds, playheads resume (after
+    /// `loadMetadata`, `play`, both or neither, as the guides each say) where the content was
+    /// stopped, within `slack` seconds.
+    case resumeAfterPause(minPause: Double, slack: Int64)
     /// At least this many static pages viewed, each building a ping.
     case staticNavigation(pages: Int)
     /// A DTVR stream sends tags of this length for at least this many seconds.

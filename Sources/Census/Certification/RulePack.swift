@@ -16,9 +16,9 @@ public enum RulePack {
             check: .debugLevel("DEBUG")),
         CertificationRule(
             id: "play.once", title: "play once per viewing session",
-            explanation: "Call play once when a viewing session starts, and again only after stop or end (a channel change: stop, then play). A second play while measuring is a new session the player did not mean.",
-            source: "Digital Pre-Certification Checklist (play once per session); Digital Measurement FAQ (consecutive play calls)",
-            check: .playOncePerSession),
+            explanation: "Call play once when a viewing session starts, and again only after stop or end (a channel change: stop, then play), or when playback resumes after buffering. A second play while playheads flow is a new session the player did not mean.",
+            source: "Digital Pre-Certification Checklist (play once per session); Digital Measurement FAQ (consecutive play calls); interruption scenarios (\"Call stop immediately (except when content is buffering)\"); DTVR iOS SDK (\"Call play once the playback resumes\")",
+            check: .playOncePerSession(resumeAfter: 2)),
         CertificationRule(
             id: "metadata.notBeforeEveryPlayhead", title: "loadMetadata not before every playhead",
             explanation: "Call loadMetadata at the start of an asset or when resuming, never before each playheadPosition: the original SDK then credits zero seconds.",
@@ -76,9 +76,9 @@ public enum RulePack {
             check: .rewind),
         CertificationRule(
             id: "test.pauseResume", title: "Pause and resume (over 5 s)",
-            explanation: "On resume after a pause, call loadMetadata again, then playheadPosition (in that order).",
-            source: "Digital Measurement Interruption Scenarios (Pause/Play); DCR Pre-Certification Checklist (on resume)",
-            check: .resumeAfterPause(minPause: 5)),
+            explanation: "After stop and a pause, playback resumes where it was stopped: playheadPosition again, after loadMetadata (the API reference), play (DTVR) or neither (Ireland: \"Once the playback resumes, start sending pings playheadPosition\").",
+            source: "Digital Measurement Interruption Scenarios (Pause/Play); DCR Pre-Certification Checklist (on resume); DCR Ireland Video iOS SDK (interruptions)",
+            check: .resumeAfterPause(minPause: 5, slack: 10)),
         CertificationRule(
             id: "test.staticNavigation", title: "Static page navigation",
             explanation: "Each page viewed calls loadMetadata with type static and its section; the SDK sends a ping per page view.",

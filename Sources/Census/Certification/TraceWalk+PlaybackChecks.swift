@@ -172,26 +172,31 @@ extension TraceWalk {
         return verdict
     }
 
-    func resumeAfterPause(minPause: Double) -> Verdict {
+    func resumeAfterPause(minPause: Double, slack: Int64) -> Verdict {
         var verdict = Verdict()
-        var stopped: Step?
-        var reloaded = false
+        var stopped: (step: Step, asset: String?, position: Int64?)?
+        var lastPlayhead: (asset: String, position: Int64)?
+        var how: [String] = []
         for step in steps {
             if step.is(.stop) {
-                stopped = step
-                reloaded = false
-            } else if step.is(.loadMetadata) {
-                reloaded = true
-            } else if step.is(.playheadPosition), let stop = stopped {
-                let pause = step.time - stop.time
-                if pause >= minPause {
-                    if reloaded {
-                        verdict.pass(step.seq, "resumed \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.seq) with loadMetadata first")
-                    } else {
-                        verdict.fail(step.seq, "playheads resumed \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.seq) without loadMetadata")
-                    }
-                }
+                stopped = (step, lastPlayhead?.asset, lastPlayhead?.position)
+                how = []
+            } else if step.is(.loadMetadata) || step.is(.play), stopped != nil {
+                how.append(step.is(.play) ? "play" : "loadMetadata")
+            } else if step.is(.playheadPosition), let position = step.position {
+                let asset = step.loaded?.assetid ?? ""
+                defer { lastPlayhead = (asset, position) }
+                guard let stop = stopped else { continue }
                 stopped = nil
+                let pause = step.time - stop.step.time
+                guard pause >= minPause else { continue }
+                let form = how.isEmpty ? "playheads only" : how.joined(separator: " and ") + " first"
+                if stop.asset == asset, let was = stop.position, step.loaded?.isContent == true,
+                   TraceArithmetic.sum(position, slack) < was {
+                    verdict.fail(step.seq, "content \(asset) resumed at \(position) \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.step.seq), not where it was stopped (\(was))")
+                } else {
+                    verdict.pass(step.seq, "resumed \(TraceArithmetic.wholeSeconds(pause)) s after stop #\(stop.step.seq) (\(form))")
+                }
             }
         }
         return verdict
