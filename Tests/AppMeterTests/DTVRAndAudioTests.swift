@@ -100,6 +100,19 @@ import Testing
         #expect(Set(pings.map { $0["c59"]! }).count == 2)
     }
 
+    /// The API reference's `play` row: an ID3-fed product may skip loadMetadata; the channel name
+    /// is the play's, or `defaultChannelName` when play has none.
+    @Test(arguments: [("Channel 4", "Channel 4"), (nil, "defaultChannelName")] as [(String?, String)])
+    func playAndTagsWithoutLoadMetadataMeasureUnderThePlaysChannel(_ channel: String?, _ expected: String) async throws {
+        let meter = MeterHarness()
+        meter.api.play(channel.map { ["channelName": $0] })
+        Self.sendTags(meter, from: 46016, count: 7)   // one minute
+        meter.api.stop()
+        let pings = await meter.pings()
+        #expect(pings.map(Self.summary) == ["view dtvr/\(Self.fd) 0", "timer dtvr/\(Self.fd) 60"])
+        #expect(pings.allSatisfy { $0["asn"] == expected && $0["c57"] == "adldf,1" })
+    }
+
     @Test func tagsWithoutDTVRMetadataOrInIdleAreIgnored() async {
         let meter = MeterHarness()
         meter.api.sendID3(Fixtures.sampleTag)                 // Idle: not expected

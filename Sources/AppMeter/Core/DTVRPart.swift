@@ -24,6 +24,14 @@ struct DTVRPart: MeasurementPart {
     private var lastOwner: String?
     private var rules: [String: Rule] = [:]
     private var viewed: Set<String> = []
+    /// `play` came and no `loadMetadata` since: tags measure under the play's channel (decisions.md T4).
+    private var playedWithoutMetadata = false
+
+    /// What tags are credited under: the loaded DTVR metadata, else the play's channel with the
+    /// broadcast's ads (`adModel` 1), the ID3 feed of a linear channel.
+    private var metadataInForce: DTVRMetadata? {
+        metadata ?? (playedWithoutMetadata ? DTVRMetadata(adModel: .linear, channelName: "") : nil)
+    }
 
     init(durationPingInterval: Int64, checkpointInterval: Int64) {
         self.durationPingInterval = durationPingInterval
@@ -35,8 +43,16 @@ struct DTVRPart: MeasurementPart {
         viewed.removeAll()
     }
 
+    /// `play` with no metadata loaded since: tags are credited under `play`'s channel name (or
+    /// `defaultChannelName`), as the API reference's `play` row says of "an ID3 fed product such as
+    /// DTVR" when "the client does not want to send in all the CMS metadata".
+    mutating func played() {
+        playedWithoutMetadata = true
+    }
+
     /// `loadMetadata`: DTVR metadata (or nil for an asset without it, which ends DTVR crediting).
     mutating func load(_ metadata: DTVRMetadata?, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        playedWithoutMetadata = false
         if metadata == nil || metadata?.channelName != self.metadata?.channelName {
             close(final: false, context, at: time, &out)
         }
@@ -45,8 +61,8 @@ struct DTVRPart: MeasurementPart {
 
     /// `sendID3` with a Nielsen tag.
     mutating func tag(_ tag: NielsenID3Tag, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard let metadata else {
-            out.log(.warning, "sendID3 ignored: no DTVR metadata loaded; call loadMetadata with type, channelName and adModel first")
+        guard let metadata = metadataInForce else {
+            out.log(.warning, "sendID3 ignored: no DTVR metadata loaded; call play, or loadMetadata with type, channelName and adModel, first")
             out.progress.ignoredCalls += 1
             return
         }
@@ -91,7 +107,7 @@ struct DTVRPart: MeasurementPart {
     }
 
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard var current = segment, let metadata, current.pending.seconds > 0 else { return }
+        guard var current = segment, let metadata = metadataInForce, current.pending.seconds > 0 else { return }
         sendDuration(&current, metadata, context, at: time, final: false, &out)
         segment = current
     }
@@ -100,7 +116,7 @@ struct DTVRPart: MeasurementPart {
         guard var current = segment else { return }
         segment = nil
         lastOwner = nil
-        if let metadata, current.pending.seconds > 0 {
+        if let metadata = metadataInForce, current.pending.seconds > 0 {
             sendDuration(&current, metadata, context, at: time, final: final, &out)
         }
     }

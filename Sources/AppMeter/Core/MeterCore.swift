@@ -139,6 +139,7 @@ package struct MeterCore: Sendable {
             // Italy: "call play() each time" for a new stream: what was open ends its session.
             if wasProcessing { closeAll(at: time, &out) }
             startSession()
+            dtvr.played()
             context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.appInfo)
         case .loadMetadata(let parsed):
             // Problems are reported only for a call the lifecycle table takes.
