@@ -14,22 +14,11 @@ import Testing
                                 identityProvider: MeterHarness.device)
     }
 
-    @Test func theStandardAPIHasFourInstancesPerAppID() {
-        let appInfo = MeterHarness.appInfo()
-        var live = (1...4).compactMap { _ in NielsenAppApi(appInfo: appInfo, delegate: nil, environment: Self.environment()) }
-        #expect(live.count == 4)
-        #expect(NielsenAppApi(appInfo: appInfo, delegate: nil, environment: Self.environment()) == nil)
-        // Another appid is not counted with these.
-        #expect(NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: Self.environment()) != nil)
-        live.removeLast()
-        #expect(NielsenAppApi(appInfo: appInfo, delegate: nil, environment: Self.environment()) != nil)
-    }
-
     @Test func theSimplifiedAPIHasNoLimit() {
         let appInfo = MeterHarness.appInfo()
         let live = (1...6).compactMap { _ in NielsenEventTracker(appInfo: appInfo, delegate: nil, environment: Self.environment()) }
         #expect(live.count == 6)
-        // Nor do its instances take the standard API's slots.
+        // Nor do its instances take the standard API's slots (AppInfoTests.atMostFourLiveInstancesPerAppID).
         let standard = (1...4).compactMap { _ in NielsenAppApi(appInfo: appInfo, delegate: nil, environment: Self.environment()) }
         #expect(standard.count == 4)
     }

@@ -19,13 +19,18 @@ package enum TrackedEventParser {
         package var optOut: String?
     }
 
-    /// `assetId` (the original header's `TrackEventParamMetadataAssetId`) read as the guide's
-    /// `assetid` when that is absent, so metadata built with the header's constant is credited.
-    static func withAssetID(_ values: [String: String]) -> [String: String] {
-        guard values["assetid"] == nil, let id = values["assetId"] else { return values }
+    /// Other spellings the guide and the header use, read as the keys the metadata table names when
+    /// those are absent: `assetId` (the header's `TrackEventParamMetadataAssetId`) as `assetid`, and
+    /// `channelname` (the guide's DTVR sample event) as `channelName`.
+    static let otherSpellings = [("assetId", "assetid"), ("channelname", "channelName")]
+
+    static func withDocumentedSpellings(_ values: [String: String]) -> [String: String] {
         var values = values
-        values["assetid"] = id
-        values["assetId"] = nil
+        for (other, documented) in otherSpellings where values[documented] == nil {
+            guard let value = values[other] else { continue }
+            values[documented] = value
+            values[other] = nil
+        }
         return values
     }
 
@@ -48,18 +53,18 @@ package enum TrackedEventParser {
         }
         var tracked = TrackedEvent(event: event, subject: subject)
         let metadata = object["metadata"] as? [String: Any] ?? [:]
-        if let values = strings(metadata["content"], "metadata.content", &tracked.issues).map(withAssetID) {
+        if let values = strings(metadata["content"], "metadata.content", &tracked.issues).map(withDocumentedSpellings) {
             var content = values
             if !["content", "radio"].contains(content["type"]?.lowercased() ?? "") { content["type"] = "content" }
             tracked.content = MetadataParser.parse(content, market: market)
             tracked.channelName = values["channelName"]
         }
-        if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues).map(withAssetID) {
+        if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues).map(withDocumentedSpellings) {
             var ad = values
             if AdType(rawValue: ad["type"] ?? "") == nil { ad["type"] = AdType.ad.rawValue }
             tracked.ad = MetadataParser.parse(ad, market: market)
         }
-        if let values = strings(metadata["static"], "metadata.static", &tracked.issues).map(withAssetID) {
+        if let values = strings(metadata["static"], "metadata.static", &tracked.issues).map(withDocumentedSpellings) {
             var page = values
             page["type"] = "static"
             tracked.staticPage = MetadataParser.parse(page, market: market)

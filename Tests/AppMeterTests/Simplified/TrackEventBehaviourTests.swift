@@ -119,6 +119,21 @@ import Testing
         #expect(meter.snapshot.creditedSeconds[AssetKey(.dtvr, "R8WHe7pEBeqBhu8jTeXydg==")] == 120)
     }
 
+    /// The guide's DTVR sample event spells `channelname`; its table `channelName`. Both name the channel.
+    @Test(arguments: ["channelName", "channelname"])
+    func theDTVRSampleEventsChannelIsTheChannel(_ key: String) async {
+        let meter = MeterHarness(simplified: true)
+        for offset in stride(from: 0, through: 60, by: 10) {
+            meter.clock.advance(by: 10)
+            meter.tracker.trackEvent(["event": "playhead", "type": "content", "playheadPosition": "",
+                                      "id3Data": Fixtures.tag(offset: 1000 + offset),
+                                      "metadata": ["content": ["adModel": "1", key: "channel1"], "ad": [:], "static": [:]]])
+        }
+        let pings = await meter.pings()
+        #expect(!pings.isEmpty)
+        #expect(pings.allSatisfy { $0["prd"] == "dtvr" && $0["asn"] == "channel1" })
+    }
+
     @Test func optOutInTheEventAppliesBeforeIt() async {
         let meter = MeterHarness(simplified: true)
         meter.tracker.trackEvent(Self.event("playhead", "content", "0").merging(["optout": "nielsenappsdk://1"]) { $1 })
