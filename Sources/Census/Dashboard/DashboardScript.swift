@@ -121,13 +121,17 @@ enum DashboardScript {
     }
 
     async function loadCredit() {
-      const { rows } = await api("report");
+      const { rows, plausibility = [] } = await api("report");
       const max = rows.reduce((most, r) => Math.max(most, Number(r.creditedSeconds) || 0), 1);
       fill("#credit-chart", rows.slice(0, 20).map(r => el("div", { class: "bar-row" },
         el("span", { title: r.assetid }, r.assetid), el("div", { class: "bar", style: { width: Math.max(0, Math.min(100, 100 * r.creditedSeconds / max)) + "%" } }),
         el("span", {}, r.creditedSeconds + " s"))));
       fill("#credit tbody", rows.map(r => el("tr", {}, el("td", {}, String(r.appid).slice(0, 9) + "…"), el("td", {}, r.assetid),
-        el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds))));
+        el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds), el("td", {}, r.overBoundSeconds ?? 0))));
+      // Seconds a ping claimed beyond its kind's bound (not credited), and sessions crediting
+      // beyond their own time (credited unless the census excludes them): docs/protocol.md §4b.
+      fill("#plausibility tbody", plausibility.map(p => el("tr", {}, el("td", { title: String(p.appid) }, clip(p.appid)),
+        el("td", {}, p.creditedSeconds), el("td", {}, p.overBoundSeconds), el("td", {}, p.flaggedSessions), el("td", {}, p.flaggedSeconds))));
     }
 
     async function loadRejects() {
