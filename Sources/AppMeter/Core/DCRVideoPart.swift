@@ -157,9 +157,10 @@ struct DCRVideoPart: MeasurementPart {
                 out.send(build(.view, for: current, credited: 0, context, at: time, final: false, id: context.newPingID()))
             }
         }
-        let credited = rules[current.key, default: Rule()].credit(position)
+        // One access to the rule: a playhead comes every second from every player.
+        let (credited, inMilliseconds) = Self.observe(position, by: &rules[current.key, default: Rule()])
         if credited > 0 { out.progress.creditedSeconds[current.key.asset, default: 0] += credited }
-        if rules[current.key]?.looksLikeMilliseconds == true, warnedOfMilliseconds.insert(current.key).inserted {
+        if inMilliseconds, warnedOfMilliseconds.insert(current.key).inserted {
             out.report(.invalidPlayheadPosition, PlayheadCheck.milliseconds(asset: current.key.asset.description))
         }
         switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
@@ -168,6 +169,13 @@ struct DCRVideoPart: MeasurementPart {
         case .nothing: break
         }
         segment = current
+    }
+
+    /// The seconds `position` credits under `rule`, and whether the rule now takes the playheads
+    /// for milliseconds.
+    private static func observe(_ position: Int64, by rule: inout Rule) -> (credited: Int64, inMilliseconds: Bool) {
+        let credited = rule.credit(position)
+        return (credited, rule.looksLikeMilliseconds)
     }
 
     /// Live when the content's length is the 24×7 one or its playheads are Unix times (an event's
