@@ -6,7 +6,7 @@
 -- to the second here, then random bits), each ping in one of 5,000 viewing sessions per thread,
 -- created (c61) the second it is sent.
 -- Counter ids in one session, as it sent before, let the census's indexes take every row at one
--- place, and made SQLite look half again as fast (docs/performance.md, "Ping ids and sessions").
+-- place, and made SQLite look half again as fast (docs/performance.md, "What the figures rest on", and its git log).
 local threads = {}
 local malformed = os.getenv("BENCH_MALFORMED") == "1"
 

@@ -7,7 +7,7 @@ import SQLKit
 ///
 /// An index keyed by session took each ping of a fleet's traffic to a random page of the largest
 /// table: on SQLite, whose log writes whole pages, that cost a third of the census's ingest
-/// (docs/performance.md, "Finding a session's pings"). A span is written when a session starts,
+/// (docs/performance.md, "What the figures rest on", and its git log). A span is written when a session starts,
 /// and again only when a ping falls outside it; it then reaches ``slack`` seconds past the newest
 /// ping it was written for, so a session sending a ping a minute rewrites its span about once an
 /// hour. Spans only widen, so a ping once stored stays inside its session's span even when the
@@ -110,7 +110,7 @@ enum SessionSpans {
     /// every ping paid for it: on SQLite one second's entries, ordered by session, took each ping
     /// of a batch to a page of its own (a fifth of the census's rate), and on PostgreSQL the index
     /// grew 13-fold (its entries no longer deduplicate) and cost 10 % of the rate
-    /// (docs/performance.md, "Finding a session's pings").
+    /// (docs/performance.md, "What the figures rest on", and its git log).
     private static func dropIndexBySession(_ db: any SQLDatabase) async throws {
         try await db.raw("DROP INDEX IF EXISTS census_pings_by_session").run()
     }
