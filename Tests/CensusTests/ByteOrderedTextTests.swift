@@ -62,7 +62,7 @@ import Testing
             // The primary key still refuses a ping stored twice.
             let stored = try await store.insert([Self.ping("1", appid: "PB", asset: "x"), Self.ping("3", appid: "PB", asset: "x")],
                                                 receivedAt: 2)
-            #expect(stored == ["PB/3"])
+            #expect(stored == [PingKey.scoped(appID: "PB", pingID: "3")])
         }
     }
 

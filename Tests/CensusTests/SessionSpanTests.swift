@@ -74,7 +74,7 @@ import Testing
             _ = try await store.insert([Self.ping("a", "s1", at: 100)], receivedAt: 1)
             let stored = try await store.insert([Self.ping("c", "s1", at: 90_000), Self.ping("a", "s1", at: 100),
                                                  Self.ping("b", "s2", at: 200)], receivedAt: 2)
-            #expect(stored == ["PAPP/b", "PAPP/c"])
+            #expect(stored == [PingKey.scoped(appID: "PAPP", pingID: "b"), PingKey.scoped(appID: "PAPP", pingID: "c")])
             #expect(try await Self.spans(store) == ["s1 PAPP 100...93600", "s2 PAPP 200...3800"])
             #expect(try await store.pings(session: "s1").map(\.pingID) == ["a", "c"])
             #expect(try await store.pings(session: "s2").map(\.pingID) == ["b"])
@@ -134,10 +134,10 @@ import Testing
             try await store.database.withSQL { db in
                 try await PingStore.replacePings(of: "amp-2", with: [Self.ping("amp-2-1", "amp-2", at: 100),
                                                                      Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 1, db)
-                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == ["PAPP/amp-2-1", "PAPP/amp-2-2"])
+                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-1"), PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
                 try await db.delete(from: "census_amp_page_views").run()
                 try await PingStore.replacePings(of: "amp-2", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2, db)
-                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == ["PAPP/amp-2-2"])
+                #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
             }
             #expect(try await store.pings(session: "amp-2").map(\.pingID) == ["amp-2-2"])
         }
@@ -150,7 +150,7 @@ import Testing
         try await backend.withStore { store in
             let stored = try await store.insert([Self.ping("late", "edge", at: .max), Self.ping("early", "edge", at: .min)],
                                                 receivedAt: 1)
-            #expect(stored == ["PAPP/late", "PAPP/early"])
+            #expect(stored == [PingKey.scoped(appID: "PAPP", pingID: "late"), PingKey.scoped(appID: "PAPP", pingID: "early")])
             #expect(try await store.pings(session: "edge").map(\.pingID) == ["early", "late"])
         }
     }

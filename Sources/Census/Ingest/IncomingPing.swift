@@ -36,8 +36,8 @@ public struct IncomingPing: Sendable, Equatable {
     /// What ``CreditBounds`` reads besides the claim: `sd`, `c58`, `c64` and whether `pingid` came.
     public var bounds = BoundFacts()
 
-    /// The key the ping is stored under: its id scoped to its app, so that no sender can take
-    /// another app's ping id and have that app's ping refused as a duplicate (docs/protocol.md §4).
+    /// The key the ping is stored under (``PingKey``): its id scoped to its app, so that no sender
+    /// can take another app's ping id and have that app's ping refused as a duplicate.
     public var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
 }
 
@@ -57,14 +57,20 @@ public struct BoundFacts: Sendable, Equatable {
     public init() {}
 }
 
-/// How ping ids are scoped in storage: `<appid>/<pingid>`, for SDK ids and derived ids alike.
+/// How ping ids are scoped in storage: `<pingid>/<tag of the appid>`, for SDK ids and derived ids
+/// alike (docs/protocol.md §4). The tag is the first 16 hex digits of the SHA-256 of the appid:
+/// 64 bits that no sender can make collide with another app's, and a fixed 17-byte suffix, so that
+/// the unique index holds 53 bytes for an SDK's UUID where `<appid>/<pingid>` held about 75 (that
+/// cost census-bench 12 %, docs/performance.md).
 public enum PingKey {
     /// The stored key of `pingID` sent by `appID`.
-    public static func scoped(appID: String, pingID: String) -> String { appID + "/" + pingID }
+    public static func scoped(appID: String, pingID: String) -> String { pingID + "/" + AppTag.of(appID) }
 
     /// The ping id as the SDK sent it, from a stored key of `appID`.
     public static func unscoped(_ key: String, appID: String) -> String {
-        key.hasPrefix(appID + "/") ? String(key.dropFirst(appID.utf8.count + 1)) : key
+        let suffix = "/" + AppTag.of(appID)
+        guard key.utf8.count >= suffix.utf8.count, key.hasSuffix(suffix) else { return key }
+        return String(decoding: key.utf8.dropLast(suffix.utf8.count), as: UTF8.self)
     }
 }
 

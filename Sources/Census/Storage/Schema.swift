@@ -113,6 +113,9 @@ enum Schema {
         Migration(version: 13, summary: "the census's key for signing certification exports") { db in
             try await PingStore.createSigningKeyTable(db)
         },
+        Migration(version: 14, summary: "ping keys as <pingid>/<tag of the appid>, 53 bytes in place of about 75") { db in
+            try await PingKeySchema.compactPingKeys(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's

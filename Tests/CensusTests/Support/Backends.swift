@@ -134,15 +134,17 @@ enum PingQueries {
 }
 
 extension CensusDatabase {
-    /// Inserts `pings` as a census of schema 10 or earlier stored them: unscoped ids, and none of
-    /// the columns later schemas added.
-    func insertAsOlderSchema(_ pings: [IncomingPing], receivedAt: Int64) async throws {
+    /// Inserts `pings` as a census of schema 10 or earlier stored them: unscoped ids (or the keys
+    /// `key` gives: schemas 10 to 13 stored `<appid>/<pingid>`), and none of the columns later
+    /// schemas added.
+    func insertAsOlderSchema(_ pings: [IncomingPing], receivedAt: Int64,
+                             key: @escaping @Sendable (IncomingPing) -> String = { $0.pingID }) async throws {
         try await withSQL { db in
             let columns = Array(PingStore.pingColumns.prefix(15))
             var insert = db.insert(into: "census_pings").columns(columns)
             for ping in pings {
                 var values = Array(PingStore.values(of: ping, receivedAt: receivedAt).prefix(15))
-                values[0] = ping.pingID
+                values[0] = key(ping)
                 insert = insert.values(values)
             }
             try await insert.run()
