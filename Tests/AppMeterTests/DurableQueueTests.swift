@@ -44,8 +44,9 @@ import Testing
         #expect(left.filter { $0.hasPrefix("q-") || $0.hasPrefix("cp-") || $0.hasSuffix(".tmp") }.isEmpty, "\(left)")
     }
 
-    @Test func whenFullTheOldestPingsAreDroppedAndCounted() async {
-        let meter = MeterHarness(durationPingInterval: 1)
+    @Test func whenFullTheOldestPingsAreDroppedCountedAndReported() async {
+        let errors = ErrorCollector()
+        let meter = MeterHarness(delegate: errors, durationPingInterval: 1, queueBounds: QueueBounds(maxCount: 300))
         meter.transport.script(Array(repeating: .failure("offline"), count: 1_000))
         meter.api.play()
         meter.api.loadMetadata(Fixtures.content())
@@ -56,6 +57,49 @@ import Testing
         #expect(diagnostics.queued == 300)
         #expect(diagnostics.counters.droppedOverflow == 201)
         #expect(meter.api.diagnostics["dropped.overflow"] as? Int == 201)
+        let drops = errors.descriptions.filter { $0.contains("over the offline queue's bound (300 pings") }
+        #expect(drops.count == 201)               // one per enqueue that overflowed, each naming its seconds
+        #expect(drops.last?.contains("1 queued ping(s) over the offline queue's bound (300 pings, 8192 KiB) were dropped unsent, the oldest first; 1 credited seconds are lost") == true)
+        meter.api.appDisableApi = true
+    }
+
+    /// The default bounds hold a month offline: 5,000 pings, 8 MiB, 31 days (docs/protocol.md §3).
+    /// The view ping's request is held, so 5,000 duration pings queue behind it with no retry.
+    @Test func theDefaultBoundsHoldFiveThousandPings() async {
+        #expect(QueueBounds() == QueueBounds(maxCount: 5_000, maxBytes: 8 << 20, maxAge: 31 * 86_400))
+        let transport = GatedTransport()
+        let environment = MeterEnvironment(
+            clock: VirtualClock(), transport: transport, identifiers: SequentialIdentifierSource(),
+            storage: InMemoryStorage(), playheadProcessingDelay: 0, measuresAppRun: false)
+        let api = NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: nil, environment: environment)!
+        await api.waitUntilConfigured()
+        api.loadMetadata(Fixtures.content())
+        api.playheadPosition(0)
+        let meter = api.meter!
+        await transport.waitUntilHolding()
+        for position in Int64(1)...5_001 { api.playheadPosition(position) }
+        await meter.waitUntilProcessed()
+        #expect(meter.snapshot.pingsBuilt == 5_002)
+        #expect(meter.diagnostics.queued == 5_000)
+        #expect(meter.diagnostics.counters.droppedOverflow == 2)
+        #expect(meter.diagnostics.queuedBytes < 8 << 20)
+        transport.release()
+        await api.flush()
+        #expect(meter.diagnostics.queued == 0)
+    }
+
+    /// The byte bound drops the oldest too, and a trace before any ping.
+    @Test func overTheByteBoundTheOldestPingsAreDropped() async {
+        let meter = MeterHarness(durationPingInterval: 1, queueBounds: QueueBounds(maxBytes: 20_000))
+        meter.transport.script(Array(repeating: .failure("offline"), count: 1_000))
+        meter.api.play()
+        meter.api.loadMetadata(Fixtures.content())
+        meter.play(0...100)
+        await meter.processed()
+        let diagnostics = meter.api.meter!.diagnostics
+        #expect(diagnostics.queuedBytes <= 20_000)
+        #expect(diagnostics.queued > 0 && diagnostics.queued < 101)
+        #expect(diagnostics.counters.droppedOverflow == 101 - diagnostics.queued)
         meter.api.appDisableApi = true
     }
 
@@ -72,15 +116,17 @@ import Testing
         #expect(await meter.creditedOnTheWire() == ["content/vid345-67483": 20])
     }
 
-    @Test func expiredPingsAreDroppedAtOpen() async throws {
+    @Test func pingsOlderThanThirtyOneDaysAreDroppedAtOpen() async throws {
         let storage = InMemoryStorage()
-        let old = Ping(id: "old", kind: .view, assetKind: .content, assetID: "a", creditedSeconds: 0,
-                       createdAt: 1_700_000_000 - 8 * 86_400, parameters: [PingParameter("prd", "dcr")])
-        storage.save("q-0000000000001-000001-old", PingRecordCodec.encode(PingRecord(ping: old, recovered: false)))
+        for (name, age) in [("old", 32 * 86_400), ("kept", 30 * 86_400)] {
+            let ping = Ping(id: name, kind: .view, assetKind: .content, assetID: "a", creditedSeconds: 0,
+                            createdAt: 1_700_000_000 - Double(age), parameters: [PingParameter("prd", "dcr"), PingParameter("pingid", name)])
+            storage.save("q-0000000000001-00000\(age / 86_400)-\(name)", PingRecordCodec.encode(PingRecord(ping: ping, recovered: false)))
+        }
         let meter = MeterHarness(storage: storage)
         await meter.settle()
         #expect(meter.api.meter!.diagnostics.counters.droppedExpired == 1)
-        #expect(meter.transport.pings.isEmpty)
+        #expect(meter.transport.pings.map { $0["pingid"] } == ["kept"])
     }
 
     @Test func aCheckpointIsRecoveredUnlessItsPingWasQueued() async throws {

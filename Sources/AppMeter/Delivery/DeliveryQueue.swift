@@ -49,6 +49,12 @@ actor DeliveryQueue {
 
     var entries: [Entry] = []
     var queuedBytes = 0
+    /// Entries kept in memory only (their write failed): counted as they come and go, as
+    /// diagnostics are published at every enqueue and the queue may hold thousands.
+    var inMemoryOnly = 0
+    /// No entry was created earlier: exact after a scan, low after removals, so that the expiry
+    /// scan runs only when a ping may have expired.
+    var earliestCreatedAt = Double.infinity
     var counters = DeliveryCounters()
     var consecutiveFailures = 0
     var reporters: [UUID: EventReporter] = [:]
@@ -96,6 +102,7 @@ actor DeliveryQueue {
                 sequence += 1
                 entries.append(Entry(serial: sequence, key: key, record: record, origin: nil))
                 queuedBytes += record.approximateSize
+                earliestCreatedAt = min(earliestCreatedAt, record.ping.createdAt)
             }
             let queuedIDs = Set(entries.map(\.record.ping.id))
             for key in try storage.keys(prefix: Self.checkpointPrefix) {
@@ -209,7 +216,7 @@ actor DeliveryQueue {
     var diagnostics: DeliveryDiagnostics {
         DeliveryDiagnostics(
             counters: counters, queued: entries.count, queuedBytes: queuedBytes,
-            inMemoryOnly: entries.filter { $0.key == nil }.count, paused: !pausedBy.isEmpty,
+            inMemoryOnly: inMemoryOnly, paused: !pausedBy.isEmpty,
             consecutiveFailures: consecutiveFailures, nextAttempt: retryAt)
     }
 
@@ -242,6 +249,8 @@ actor DeliveryQueue {
         }
         entries.append(Entry(serial: sequence, key: key, record: record, origin: origin))
         queuedBytes += record.approximateSize
+        if key == nil { inMemoryOnly += 1 }
+        earliestCreatedAt = min(earliestCreatedAt, record.ping.createdAt)
     }
 
     /// Removes the entries with these serial numbers that are still queued (bounds may have
@@ -262,7 +271,10 @@ actor DeliveryQueue {
 
     private func delete(_ entry: Entry) {
         queuedBytes -= entry.record.approximateSize
-        guard let key = entry.key else { return }
+        guard let key = entry.key else {
+            inMemoryOnly -= 1
+            return
+        }
         do { try storage.save(key, nil) } catch {
             counters.storageFailures += 1
             if let origin = entry.origin {
@@ -272,13 +284,20 @@ actor DeliveryQueue {
         }
     }
 
-    /// Drops expired pings, then the oldest while over the count or byte bound.
+    /// Drops expired pings, then the oldest while over the count or byte bound, and tells the
+    /// instances that built them.
     func enforceBounds() {
         let oldestAllowed = clock.now().secondsSince1970 - bounds.maxAge
-        while let first = entries.first, first.record.ping.createdAt < oldestAllowed {
-            removeFirst(1)
-            counters.droppedExpired += 1
+        // Anywhere in the queue: a recovered checkpoint is queued after younger pings.
+        var expired: [Entry] = []
+        if earliestCreatedAt < oldestAllowed {
+            expired = entries.filter { $0.record.ping.createdAt < oldestAllowed }
+            expired.forEach(delete)
+            entries.removeAll { $0.record.ping.createdAt < oldestAllowed }
+            counters.droppedExpired += expired.count
+            earliestCreatedAt = entries.reduce(.infinity) { min($0, $1.record.ping.createdAt) }
         }
+        var overflowed: [Entry] = []
         while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
             // A development call trace gives way before any ping: tracing must never cost a credited
             // second. (Removal by index is safe under an upload in flight, which settles by serial.)
@@ -286,9 +305,22 @@ actor DeliveryQueue {
                 delete(entries[trace])
                 entries.remove(at: trace)
             } else {
+                overflowed.append(entries[0])
                 removeFirst(1)
             }
             counters.droppedOverflow += 1
+        }
+        reportDropped(expired, "older than \(Int(bounds.maxAge / 86_400)) days")
+        reportDropped(overflowed, "over the offline queue's bound (\(bounds.maxCount) pings, \(bounds.maxBytes >> 10) KiB)")
+    }
+
+    /// One event per instance for the pings a bound dropped (an earlier process's have no one to tell).
+    private func reportDropped(_ dropped: [Entry], _ why: String) {
+        for (origin, entries) in Dictionary(grouping: dropped.filter { $0.origin != nil }, by: { $0.origin! }) {
+            let records = entries.map(\.record)
+            let seconds = records.reduce(0) { $0 + $1.ping.creditedSeconds }
+            report(.failedSendPing, "\(records.count) queued ping(s) \(why) were dropped unsent, the oldest first; "
+                   + (seconds == 0 ? "they credited no seconds" : "\(seconds) credited seconds are lost"), to: [origin])
         }
     }
 
