@@ -195,6 +195,25 @@ import Testing
         }
     }
 
+    /// A queue file as the release before the larger queue wrote it (`meter play` against a dead
+    /// collector, Fixtures/QueueOfRelease39) is read and sent after the upgrade.
+    @Test func aQueueFileOfThePreviousReleaseIsSentAfterTheUpgrade() async throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/QueueOfRelease39")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appmeter-q-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: fixtures, to: folder)
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_storageDir": folder.path]))
+        await meter.settle()
+        #expect(meter.api.meter!.diagnostics.counters.delivered == 1)
+        #expect(meter.api.meter!.diagnostics.counters.corruptRecords == 0)
+        let ping = try #require(meter.transport.appPings.first)   // the launch ping of that run
+        #expect(ping["pingid"] == "01a2137f8ffb7d78a67f2eb2092d6a90")
+        #expect(ping["c13"] == "asid,P00000000-0000-4000-8000-00000000D1A7")
+        #expect(ping["at"] == "view")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("q-") }.isEmpty)
+    }
+
     @Test func aRecordQueuedByAnEarlierVersionIsStillRead() throws {
         // Format 1: a magic line, the body's CRC-32 in hex, and the record as JSON.
         let ping = Ping(id: "old-1", kind: .duration, assetKind: .content, assetID: "vid", creditedSeconds: 42,
