@@ -1,11 +1,26 @@
+import AppMeter
 import ArgumentParser
 import Census
 import MeterWire
 
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "apps", abstract: "Show or change what the config handshake tells an app's SDKs.",
-        subcommands: [Show.self, Set.self])
+        commandName: "apps", abstract: "List, show or change what the config handshake tells an app's SDKs.",
+        discussion: "An app without settings gets the standard ones: measurement enabled, a duration ping every 60 s.",
+        subcommands: [List.self, Show.self, Set.self])
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the apps the census has settings for.")
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let apps = try await database.withExistingStore { try await $0.apps() }
+            guard !apps.isEmpty else { return print("no app has settings: every app gets the standard ones (enabled, 60 s)") }
+            print(TextTable.render([["appid", "measurement", "duration ping"]] + apps.map {
+                [$0.appid, $0.settings.enabled ? "enabled" : "DISABLED", "\($0.settings.durationPingInterval) s"]
+            }))
+        }
+    }
 
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show an app's settings.")
@@ -13,30 +28,46 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let settings = try await database.withStore { try await $0.settings(for: appid) }
-            print("\(TerminalText.escaped(appid)): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(settings.durationPingInterval) s")
+            let settings = try await database.withExistingStore { try await $0.settings(for: appid) }
+            print(AppsCommand.line(appid, settings))
         }
     }
 
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Enable or disable an app (the server-side kill switch) and set its duration-ping interval.")
-        @Argument(help: "The appid.") var appid: String
-        @Flag(inversion: .prefixedEnableDisable, help: "Whether SDKs of this app measure.") var measurement = true
-        @Option(help: "Seconds of credit between duration pings (1…3600).") var interval: Int64 = 60
+            abstract: "Enable or disable an app (the server-side kill switch) or set its duration-ping interval.",
+            discussion: "Only what is given changes; the other setting keeps its value.")
+        @Argument(help: "The appid: P or T, then a GUID (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX).") var appid: String
+        @Flag(inversion: .prefixedEnableDisable, help: "Whether SDKs of this app measure.") var measurement: Bool?
+        @Option(help: "Seconds of credit between duration pings (1…3600).") var interval: Int64?
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
+            guard AppInfo.isValidAppID(appid) else {
+                throw ValidationError("\(TerminalText.escaped(appid)) is not an appid: P or T, then a GUID (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX)")
+            }
+            guard measurement != nil || interval != nil else {
+                throw ValidationError("nothing to change: give --enable-measurement, --disable-measurement or --interval")
+            }
             let range = ConfigAnswer.intervalRange
-            guard range.contains(interval) else {
+            if let interval, !range.contains(interval) {
                 throw ValidationError("--interval must be \(range.lowerBound)…\(range.upperBound)")
             }
         }
 
         func run() async throws {
-            let settings = AppSettings(enabled: measurement, durationPingInterval: interval)
-            try await database.withStore { try await $0.setSettings(settings, for: appid) }
-            print("\(TerminalText.escaped(appid)): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(interval) s")
+            let settings = try await database.withExistingStore { store in
+                var settings = try await store.settings(for: appid)
+                if let measurement { settings.enabled = measurement }
+                if let interval { settings.durationPingInterval = interval }
+                try await store.setSettings(settings, for: appid)
+                return settings
+            }
+            print(AppsCommand.line(appid, settings))
         }
+    }
+
+    static func line(_ appid: String, _ settings: AppSettings) -> String {
+        "\(TerminalText.escaped(appid)): \(settings.enabled ? "enabled" : "DISABLED"), duration ping every \(settings.durationPingInterval) s"
     }
 }

@@ -14,7 +14,7 @@ struct CertifyCommand: AsyncParsableCommand {
         commandName: "certify",
         abstract: "Certify traced SDK sessions against the rule pack (docs/certification.md); exit 1 when a rule fails.")
 
-    @Option(help: "The trace session to certify (an SDK instance's traceSession).") var session: String?
+    @Option(help: "The trace session to certify (an SDK instance's traceSession, as `meter sessions` lists it; a unique beginning of one is enough).") var session: String?
     @Option(help: "Certify every traced session of this appid.") var appid: String?
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Ask a running census instead of opening a database (e.g. http://127.0.0.1:8080).") var census: String?
@@ -78,16 +78,19 @@ struct CertifyCommand: AsyncParsableCommand {
         if let publicKey { return publicKey }
         if let census {
             let (data, status) = try await get(census, path: "/certification/key")
-            guard status == 200 else { throw ValidationError("the census answered \(status) for its key") }
+            guard status == 200 else { throw MeterFailure(.unavailable, "the census answered \(status) for its key") }
             return try JSONDecoder().decode(CertificationKeyInfo.self, from: data).publicKey
         }
-        return try await database.withStore { try await $0.signingKey().publicKey.rawRepresentation.base64EncodedString() }
+        return try await database.withExistingStore { try await $0.signingKey().publicKey.rawRepresentation.base64EncodedString() }
     }
 
     /// The signed reports, or nil when no session matched.
     private func fetchSignedReports() async throws -> SignedCertification? {
         guard let census else {
-            return try await database.withStore { store in
+            return try await database.withExistingStore { store in
+                var resolved: String?
+                if let session { resolved = try await SessionsCommand.resolve(session, in: store) }
+                let session = resolved
                 do {
                     return try await store.signed(try await CensusServer(store: store).certify(session: session, appid: appid))
                 } catch let error as HTTPError where error.status == .notFound {
@@ -100,7 +103,7 @@ struct CertifyCommand: AsyncParsableCommand {
         let (data, status) = try await get(census, path: "/api/v1/certification", query: query)
         if status == 404 { return nil }
         guard status == 200 else {
-            throw ValidationError("the census answered \(status): \(TerminalText.escaped(String(decoding: data.prefix(300), as: UTF8.self)))")
+            throw MeterFailure(.unavailable, "the census answered \(status): \(String(decoding: data.prefix(300), as: UTF8.self))")
         }
         return try JSONDecoder().decode(SignedCertification.self, from: data)
     }
@@ -110,7 +113,7 @@ struct CertifyCommand: AsyncParsableCommand {
         var components = URLComponents(string: census.hasSuffix("/") ? String(census.dropLast()) : census)
         components?.path += path
         if !query.isEmpty { components?.queryItems = query }
-        guard let url = components?.url else { throw ValidationError("--census is not a URL") }
+        guard let url = components?.url else { throw MeterFailure(.usage, "--census \(census) is not a URL") }
         var request = URLRequest(url: url)
         if let token = token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"] {
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")

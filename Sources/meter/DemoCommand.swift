@@ -16,6 +16,10 @@ struct DemoCommand: AsyncParsableCommand {
     var serve = false
     @Option(help: "The census's port (0: any free port).") var port = 0
 
+    func validate() throws {
+        try ListenAddress.validate(host: "127.0.0.1", port: port)
+    }
+
     func run() async throws {
         bootstrapLogging(logLevel)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appmeter-demo-\(UUID().uuidString)")

@@ -1,5 +1,7 @@
+import AppMeter
 import ArgumentParser
 import Census
+import Foundation
 import Logging
 
 @main
@@ -7,8 +9,40 @@ struct Meter: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "meter",
         abstract: "AppMeter's census: collect, store and credit measurement pings.",
-        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, AppsCommand.self, PlayCommand.self],
+        discussion: """
+            Exit codes: 0 success; 1 a certification failed; 2 nothing to certify; 64 a wrong command \
+            line; 65 malformed input; 66 a database or file that does not exist; 69 a database, port, \
+            census or collector that is unavailable.
+            """,
+        version: "meter \(MeterInstance.version)",
+        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, SessionsCommand.self,
+                      AppsCommand.self, PlayCommand.self],
         defaultSubcommand: nil)
+
+    /// Parses the command line (its mistakes print the usage and exit 64), then runs the command;
+    /// what goes wrong while it runs is printed as one sentence with its own exit code
+    /// (``MeterFailure``).
+    static func main() async {
+        let command: any ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        // `serve` and `demo` choose their level; the others log warnings only (the database
+        // driver's retries are not the operator's business unless they fail).
+        if !(command is ServeCommand || command is DemoCommand) { bootstrapLogging(.warning) }
+        do {
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                var command = command
+                try command.run()
+            }
+        } catch {
+            MeterFailure.exit(with: error)
+        }
+    }
 }
 
 /// Options shared by the commands that open a census database.
@@ -18,9 +52,18 @@ struct DatabaseOptions: ParsableArguments {
 
     var location: DatabaseLocation { DatabaseLocation(argument: database) }
 
-    /// Opens and migrates the database, runs `body`, and closes it.
+    /// Opens and migrates the database, creating a SQLite file that does not exist yet (`serve`).
     func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
         try await location.withStore(body)
+    }
+
+    /// Opens and migrates an existing database, for the commands that read one: a mistyped
+    /// SQLite path is refused rather than answered from a new, empty database.
+    func withExistingStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
+        if case .sqlite(let path) = location, !FileManager.default.fileExists(atPath: path) {
+            throw MeterFailure(.noInput, "no census database at \(path) (`meter serve` and `meter demo --database` create one; --database names another)")
+        }
+        return try await location.withStore(body)
     }
 }
 

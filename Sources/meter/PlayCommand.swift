@@ -2,6 +2,9 @@ import AppMeter
 import ArgumentParser
 import Foundation
 import NielsenAppApi
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// Plays one VOD asset through the documented API against a collector, in real time or faster:
 /// a test rig for integrations, soak runs and the kill test (which SIGKILLs it mid-play).
@@ -19,14 +22,23 @@ struct PlayCommand: AsyncParsableCommand {
     var storage: String
     @Flag(help: "Only start the SDK, deliver what a previous run left, and exit.") var recoverOnly = false
 
+    func validate() throws {
+        guard let url = URL(string: collector), ["http", "https"].contains(url.scheme), url.host != nil else {
+            throw ValidationError("--collector \(collector) is not an http(s) URL")
+        }
+        guard seconds >= 0 else { throw ValidationError("--seconds must be 0 or more") }
+        guard interval >= 0, interval.isFinite else { throw ValidationError("--interval must be 0 or more seconds") }
+    }
+
     func run() async throws {
+        try await Self.checkAnswers(collector)
         let appInfo = ["appid": appid, "appname": "meter play", "appversion": MeterInstance.version, "sfcode": "dcr",
                        "nol_collectorURL": collector, "nol_storageDir": storage]
         // Faster than real time, playheads are processed at once so a kill loses no more than in
         // a real-time run.
         let environment = MeterEnvironment(playheadProcessingDelay: interval < 1 ? 0 : 1)
         guard let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment) else {
-            throw ValidationError("the SDK refused the appInfo (check --appid and --collector)")
+            throw MeterFailure(.usage, "the SDK refused the appInfo: --appid \(appid) is not P or T followed by a GUID")
         }
         await api.waitUntilConfigured()
         if recoverOnly {
@@ -48,5 +60,18 @@ struct PlayCommand: AsyncParsableCommand {
         api.end()
         await api.flush()
         print("done")
+    }
+
+    /// Fails at once, naming the collector, when it does not answer within 3 s: the SDK would
+    /// otherwise wait for its config in silence, retrying.
+    static func checkAnswers(_ collector: String) async throws {
+        guard let url = URL(string: collector) else { return }
+        var request = URLRequest(url: url.appendingPathComponent("healthz"), timeoutInterval: 3)
+        request.httpMethod = "GET"
+        do {
+            _ = try await URLSession.shared.data(for: request)
+        } catch {
+            throw MeterFailure(.unavailable, "the collector at \(collector) does not answer (\(error.localizedDescription)): start one (`meter serve`) or check --collector")
+        }
     }
 }

@@ -8,8 +8,8 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve",
         abstract: "Run the census: receive pings and traces, answer config, reports, certification and the dashboard.")
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: "The address to listen on: an IPv4 or IPv6 address (0.0.0.0: every interface), or a name.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (1…65535; 0: any free port).") var port = 8080
     @OptionGroup var database: DatabaseOptions
     @OptionGroup(title: "What the census takes and keeps") var policy: PolicyOptions
     @OptionGroup(title: "Connections") var connections: ConnectionOptions
@@ -17,15 +17,27 @@ struct ServeCommand: AsyncParsableCommand {
     var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
 
+    func validate() throws {
+        try ListenAddress.validate(host: host, port: port)
+    }
+
     func run() async throws {
         bootstrapLogging(logLevel)
         let logger = Logger(label: "Census")
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)
         let limits = connections.limits
-        let census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
+        let census: RunningCensus
+        do {
+            census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
                                                    policy: policy.policy, connectionLimits: limits, logger: logger)
-        logger.info("census storing in \(database.location), listening on http://\(host):\(census.port); dashboard at http://\(host):\(census.port)/")
+        } catch let error as CensusError {
+            throw error
+        } catch {
+            throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database.location): \(error)")
+        }
+        let url = ListenAddress.browserURL(host: host, port: census.port)
+        logger.info("census storing in \(database.location), listening on \(host) port \(census.port); dashboard at \(url)")
         logger.info("at most \(limits.maxConnections) connections (open-file limit \(ConnectionLimits.openFileLimit)); a head within \(limits.headerTimeout), a body within \(limits.bodyTimeout), idle \(limits.idleTimeout)")
         try await census.runUntilTerminated()
     }

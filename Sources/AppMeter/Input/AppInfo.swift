@@ -135,7 +135,7 @@ public struct AppInfo: Sendable, Equatable {
     }
 
     /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits.
-    static func isValidAppID(_ id: String) -> Bool {
+    package static func isValidAppID(_ id: String) -> Bool {
         let chars = Array(id.utf8)
         guard chars.count == 37, chars[0] == UInt8(ascii: "P") || chars[0] == UInt8(ascii: "T") else { return false }
         let dashes: Set<Int> = [9, 14, 19, 24]

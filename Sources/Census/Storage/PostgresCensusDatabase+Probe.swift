@@ -1,0 +1,45 @@
+import Logging
+import PostgresNIO
+
+extension PostgresCensusDatabase {
+    /// Attempts at opening: a server that is starting gets about 15 s.
+    static let probeAttempts = 3
+    /// How long one attempt may take before it counts as failed.
+    static let probeTimeout: Duration = .seconds(4)
+    /// The wait between attempts.
+    static let probePause: Duration = .seconds(1)
+
+    /// Returns once the server answers a query, or throws the last failure after
+    /// ``probeAttempts`` attempts: an unreachable server is reported at once, not waited for
+    /// forever (the client retries its connections without end).
+    func probe() async throws {
+        var lastError: any Error = CancellationError()
+        for attempt in 1...Self.probeAttempts {
+            do {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        try await self.client.withConnection { connection in
+                            _ = try await connection.query("SELECT 1", logger: Logger(label: "Census.probe"))
+                        }
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: Self.probeTimeout)
+                        throw ProbeTimeout()
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+                return
+            } catch {
+                lastError = error
+                if attempt < Self.probeAttempts { try await Task.sleep(for: Self.probePause) }
+            }
+        }
+        throw lastError
+    }
+}
+
+/// An attempt that got no answer in time.
+private struct ProbeTimeout: Error, CustomStringConvertible {
+    var description: String { "no answer within \(PostgresCensusDatabase.probeTimeout)" }
+}

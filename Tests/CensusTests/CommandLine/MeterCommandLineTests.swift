@@ -1,0 +1,113 @@
+import Census
+import Foundation
+import MeterWire
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The operator's CLI, run as a binary (README, "Running the census"): what each surprise of the issue
+/// "The census for the people who read it and run it" now does.
+@Suite struct MeterCommandLineTests {
+    static let appid = "P10000000-0000-4000-8000-0000000000A1"
+
+    /// A SQLite census with one traced session per id, made in-process.
+    static func census(tracing sessions: [String] = []) async throws -> String {
+        let path = MeterRun.temporaryPath("census.sqlite")
+        try await DatabaseLocation.sqlite(path: path).withStore { store in
+            for session in sessions {
+                var trace = TraceBuilder()
+                trace.play()
+                trace.content()
+                try await store.insert(CallTraceBatch(session: session, appid: appid, sdk: "test", entries: trace.entries),
+                                       receivedAt: 1_700_000_000)
+            }
+        }
+        return path
+    }
+
+    @Test func versionIsPrinted() throws {
+        let run = try MeterRun.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("meter "))
+    }
+
+    /// A mistyped database path is refused, not answered from a new empty database.
+    @Test(arguments: [["report"], ["certify", "--appid", appid], ["apps", "list"], ["apps", "show", appid],
+                      ["apps", "set", appid, "--interval", "30"], ["sessions"]])
+    func commandsThatReadADatabaseRefuseAMissingFile(_ command: [String]) throws {
+        let path = MeterRun.temporaryPath("mistyped.sqlite")
+        let run = try MeterRun.run(command + ["--database", path])
+        #expect(run.status == 66, "\(command): \(run.errors)")
+        #expect(run.errors.contains("no census database at \(path)"))
+        #expect(!run.errors.contains("Usage:"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test(arguments: [(["serve", "--port", "99999"], "--port 99999 is not a port"),
+                      (["serve", "--port=-1"], "--port -1 is not a port"),
+                      (["demo", "--port", "70000"], "--port 70000 is not a port"),
+                      (["apps", "set", "bogus", "--interval", "30"], "bogus is not an appid"),
+                      (["apps", "set", appid], "nothing to change"),
+                      (["play", "--collector", "ftp://x", "--storage", "/tmp/x"], "is not an http(s) URL")])
+    func mistakesInTheCommandLineAreUsageErrors(_ command: [String], _ message: String) throws {
+        let run = try MeterRun.run(command)
+        #expect(run.status == 64, "\(command): \(run.errors)")
+        #expect(run.errors.contains(message))
+    }
+
+    /// `apps set` changes only what is given; `apps list` shows what is set.
+    @Test func appsSetChangesOnlyWhatIsGiven() async throws {
+        let path = try await Self.census()
+        #expect(try MeterRun.run(["apps", "set", Self.appid, "--disable-measurement", "--database", path]).status == 0)
+        let set = try MeterRun.run(["apps", "set", Self.appid, "--interval", "30", "--database", path])
+        #expect(set.output.contains("DISABLED, duration ping every 30 s"), "\(set.errors)")
+        #expect(try MeterRun.run(["apps", "show", Self.appid, "--database", path]).output
+                == "\(Self.appid): DISABLED, duration ping every 30 s\n")
+        let list = try MeterRun.run(["apps", "list", "--database", path])
+        #expect(list.status == 0)
+        #expect(list.output.contains(Self.appid) && list.output.contains("DISABLED") && list.output.contains("30 s"))
+    }
+
+    /// `meter sessions` lists the ids `certify --session` takes, and a unique beginning is enough.
+    @Test func sessionsListsWhatCertifyTakesAndPrefixesResolve() async throws {
+        let path = try await Self.census(tracing: ["a1b2c3d4-first", "a1ffffff-second"])
+        let sessions = try MeterRun.run(["sessions", "--database", path])
+        #expect(sessions.status == 0)
+        #expect(sessions.output.contains("a1b2c3d4-first") && sessions.output.contains("a1ffffff-second"))
+        let certified = try MeterRun.run(["certify", "--session", "a1b2", "--database", path])
+        #expect([0, 1].contains(certified.status), "\(certified.errors)")
+        #expect(certified.output.contains("a1b2c3d4-first"))
+        let ambiguous = try MeterRun.run(["certify", "--session", "a1", "--database", path])
+        #expect(ambiguous.status == 64)
+        #expect(ambiguous.errors.contains("--session a1 begins 2 sessions"))
+        #expect(try MeterRun.run(["certify", "--session", "zz", "--database", path]).status == 2)
+    }
+
+    @Test func aPortInUseIsNamed() async throws {
+        let (port, descriptor) = try MeterRun.occupiedPort()
+        defer { close(descriptor) }
+        let run = try MeterRun.run(["serve", "--port", String(port), "--database", MeterRun.temporaryPath("c.sqlite")], timeout: 30)
+        #expect(run.status == 69, "\(run.errors)")
+        #expect(run.errors.contains("cannot listen on 127.0.0.1 port \(port)"))
+    }
+
+    @Test func aCollectorThatDoesNotAnswerIsSaidAtOnce() throws {
+        let (port, descriptor) = try MeterRun.occupiedPort()
+        close(descriptor)   // nothing listens there now
+        let run = try MeterRun.run(["play", "--collector", "http://127.0.0.1:\(port)", "--storage", MeterRun.temporaryPath("sdk")],
+                                   timeout: 20)
+        #expect(run.status == 69, "\(run.errors)")
+        #expect(run.errors.contains("the collector at http://127.0.0.1:\(port) does not answer"))
+    }
+
+    /// An unreachable PostgreSQL is tried a few times and named, not waited for forever.
+    @Test func anUnreachablePostgreSQLIsNamed() throws {
+        let (port, descriptor) = try MeterRun.occupiedPort()
+        close(descriptor)
+        let run = try MeterRun.run(["report", "--database", "postgres://census:secret@127.0.0.1:\(port)/census"], timeout: 60)
+        #expect(run.status == 69, "\(run.errors)")
+        #expect(run.errors.contains("the database postgres://census:***@127.0.0.1:\(port)/census did not answer (3 attempts)"))
+        #expect(!run.errors.contains("secret"))
+    }
+}
