@@ -128,9 +128,11 @@ extension GuideFlow {
         GuideFlow(
             name: "Italy video: use case 2, an interruption resumed with loadMetadata",
             seed: "wiki-pages/DCR_Italy_Video_iOS_SDK.txt",
-            section: "API Call Sequence, Use Case 1 (Interruption, Resume Content) and Use Case 2",
+            section: "Sample API Sequence (static metadata on app start); API Call Sequence, Use Case 1 (Interruption, "
+                + "Resume Content) and Use Case 2",
             sfcode: "it",
             steps: [
+                .loadMetadata(GuideMetadata.italyStatic), .wait(seconds: 20),   // on app start
                 .play(nil), .loadMetadata(GuideMetadata.italyContent),
                 .loadMetadata(GuideMetadata.ad("preroll", "ad123")), .playheads(0...10), .stop,
                 .loadMetadata(GuideMetadata.italyContent), .playheads(0...1200),
@@ -141,7 +143,7 @@ extension GuideFlow {
                 .end,
                 .loadMetadata(GuideMetadata.ad("postroll", "ad789")), .playheads(0...5), .stop,
             ],
-            credit: ["content/88675545": 3600, "ad/ad123": 10, "ad/ad456": 10, "ad/ad789": 5],
+            credit: ["static/Home_EntityName_iOS": 20, "content/88675545": 3600, "ad/ad123": 10, "ad/ad456": 10, "ad/ad789": 5],
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "metadata.market"]),
         GuideFlow(
             name: "Italy audio: an interruption resumed with loadMetadata, then play for a new audio",
@@ -239,6 +241,18 @@ extension GuideFlow {
             ],
             credit: ["content/vid345-67483": 3600],
             exercises: ["play.once", "playhead.everySecond", "content.end"]),
+        GuideFlow(
+            name: "API reference: stop when pausing, play when resuming",
+            seed: "ios-sdk-api-reference.txt",
+            section: "Step 3: Nielsen App SDK Streaming Sessions (\"Call play while starting or resuming a streaming session\", "
+                + "\"Call stop when pausing\")",
+            steps: [
+                .play(["channelName": "ChannelName"]), .loadMetadata(GuideMetadata.irelandContent), .playheads(0...1800),
+                .stop, .wait(seconds: 90),                                    // paused
+                .play(["channelName": "ChannelName"]), .playheads(1801...3600), .end,
+            ],
+            credit: ["content/vid345-67483": 3600],
+            exercises: ["test.pauseResume", "play.once", "content.end"]),
         GuideFlow(
             name: "Digital Ad Ratings: play, loadMetadata, end, no playheads",
             seed: "ios-sdk-api-reference.txt",
