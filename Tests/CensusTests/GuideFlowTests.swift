@@ -34,7 +34,7 @@ import Testing
         }
     }
 
-    /// Every row names a seed that exists and a section of it, and credits something.
+    /// Every row names a seed that exists and the sections it follows, and credits something.
     @Test func everyRowNamesItsGuide() throws {
         let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seeds")
