@@ -22,6 +22,7 @@ extension DemoRunner {
                 clock.advance(by: 1)
                 data.updateValue(String(position), forKey: "playheadPosition")
                 tracker.trackEvent(data)
+                if position % Self.secondsBetweenDeliveries == 0 { await tracker.meter?.flush() }
             }
         }
         await tracker.meter?.flush(advancing: clock)

@@ -70,12 +70,14 @@ public struct DemoRunner: Sendable {
                 for position in positions {
                     clock.advance(by: 1)
                     api.playheadPosition(position)
+                    if position % Self.secondsBetweenDeliveries == 0 { await api.meter?.flush() }
                 }
             case .livePlayheads(let seconds):
                 let edge = clock.now().unixSeconds
                 for position in edge...(edge + seconds) {
                     clock.advance(by: 1)
                     api.playheadPosition(position)
+                    if position % Self.secondsBetweenDeliveries == 0 { await api.meter?.flush() }
                 }
             case .wait(let seconds): clock.advance(by: seconds)
             case .show(let seconds):
@@ -117,6 +119,12 @@ public struct DemoRunner: Sendable {
 }
 
 extension DemoRunner {
+    /// How many virtual seconds of playheads go by before the runner lets the delivery queue catch
+    /// up, as the wall clock would: fed at full speed, a long scenario queues its call trace (a
+    /// record per 5 s) faster than it is sent, the queue's bound drops trace records first, and
+    /// the session fails `trace.complete`.
+    static let secondsBetweenDeliveries: Int64 = 60
+
     /// The demo app's appInfo.
     var appInfo: [String: String] {
         ["appid": appID, "appname": "AppMeter Demo", "appversion": MeterInstance.version, "sfcode": "dcr",

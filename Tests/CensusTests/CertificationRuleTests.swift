@@ -36,6 +36,10 @@ func vodWithAds(_ change: (inout TraceBuilder) -> Void = { _ in }) -> TraceBuild
         RuleCase(rule: "init.debug", expected: .pass, story: "DEBUG") { TraceBuilder(debug: "DEBUG") },
         RuleCase(rule: "init.debug", expected: .pass, story: "the first letter, D") { TraceBuilder(debug: "d") },
         RuleCase(rule: "init.debug", expected: .fail, story: "INFO") { TraceBuilder(debug: "INFO") },
+        RuleCase(rule: "trace.complete", expected: .pass, story: "every entry stored") { vodWithAds() },
+        RuleCase(rule: "trace.complete", expected: .fail, story: "a batch of playheads lost") {
+            var t = vodWithAds(); t.lose(100...149); return t
+        },
         RuleCase(rule: "play.once", expected: .pass, story: "play, stop, play") {
             var t = TraceBuilder(); t.play(); t.content(); t.playheads(0...5); t.stop(); t.play(); return t
         },

@@ -56,6 +56,7 @@ extension TraceWalk {
         switch check {
         case .configReceived: configReceived()
         case .debugLevel(let level): debugLevel(level)
+        case .traceComplete: traceComplete()
         case .playOncePerSession(let resumeAfter): playOncePerSession(resumeAfter: resumeAfter)
         case .metadataNotBeforeEveryPlayhead(let run): metadataNotBeforeEveryPlayhead(run: run)
         case .playheadEverySecond(let maxGap): playheadEverySecond(maxGap: maxGap)
@@ -99,6 +100,26 @@ extension TraceWalk {
             verdict.pass(initial.seq, "nol_devDebug = \(value)")
         } else {
             verdict.fail(initial.seq, "nol_devDebug is \(value.isEmpty ? "not set" : "\"\(value)\""), not \(level)")
+        }
+        return verdict
+    }
+
+    private func traceComplete() -> Verdict {
+        var verdict = Verdict()
+        let seqs = entries.map(\.seq).sorted()
+        guard let last = seqs.last else { return verdict }
+        // The SDK numbers from 0; a sender's numbers may be anything (negative, Int.max), so the
+        // next one expected saturates.
+        var expected = 0
+        for seq in seqs where seq >= expected {
+            if seq > expected {
+                let missing = seq - expected == 1 ? "entry #\(expected)" : "entries #\(expected) to #\(seq - 1)"
+                verdict.fail(seq, "\(missing) never reached the census: the SDK's queue gave them up")
+            }
+            expected = seq == .max ? .max : seq + 1
+        }
+        if verdict.failures.isEmpty {
+            verdict.pass(last, "\(seqs.count) entries, #0 to #\(last), none missing")
         }
         return verdict
     }

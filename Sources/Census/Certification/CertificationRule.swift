@@ -31,6 +31,8 @@ public enum RuleCheck: Sendable, Equatable, Codable {
     case configReceived
     /// appInfo `nol_devDebug` is this level.
     case debugLevel(String)
+    /// Every entry of the trace reached the census: its sequence numbers have no gap.
+    case traceComplete
     /// `play` is not called again before `stop` or `end` while playheads or tags flow: a second
     /// `play` after at least `resumeAfter` seconds without either resumes after buffering.
     case playOncePerSession(resumeAfter: Double)

@@ -15,6 +15,11 @@ public enum RulePack {
             source: "Digital Pre-Certification Checklist, \"SDK Initialized\": nol_devDebug = DEBUG",
             check: .debugLevel("DEBUG")),
         CertificationRule(
+            id: "trace.complete", title: "The whole session reached the census",
+            explanation: "Every call the SDK traced was delivered: the trace has no gap. A full SDK queue (a long outage, or calls fed faster than they are sent) gives trace batches up before any ping, and the rules those calls decide would come out not exercised; certify a session run with the census reachable.",
+            source: "AppMeter's call trace (docs/certification.md §1); the SDK Diagnostic Tool reads the whole DEBUG log of a test run",
+            check: .traceComplete),
+        CertificationRule(
             id: "play.once", title: "play once per viewing session",
             explanation: "Call play once when a viewing session starts, and again only after stop or end (a channel change: stop, then play), or when playback resumes after buffering. A second play while playheads flow is a new session the player did not mean.",
             source: "Digital Pre-Certification Checklist (play once per session); Digital Measurement FAQ (consecutive play calls); interruption scenarios (\"Call stop immediately (except when content is buffering)\"); DTVR iOS SDK (\"Call play once the playback resumes\")",

@@ -58,6 +58,11 @@ struct TraceBuilder {
         add(.sendID3, ["length": String(length), "cid": "FDCID", "fdOffset": String(offset)], after: seconds)
     }
 
+    /// Entries the census never received (an SDK queue that overflowed gives trace batches up).
+    mutating func lose(_ seqs: ClosedRange<Int>) {
+        entries.removeAll { seqs.contains($0.seq) }
+    }
+
     mutating func optOut(_ out: Bool) { add(.userOptOut, ["optOut": String(out)]) }
 
     mutating func ping(_ id: String, query: String) {
