@@ -1,0 +1,130 @@
+import AppMeter
+import MeterWire
+import SQLKit
+
+/// One session's DTVR of one CID under one channel name, where the session sent tag pings: what
+/// its tags credit and what its SDK's duration pings claimed.
+struct DTVRTaggedSession: Sendable, Equatable {
+    var appid: String
+    var channel: String
+    var cid: String
+    var session: String
+    /// The census's credit from the session's tags (``TagCredit``).
+    var tagSeconds: Int64 = 0
+    /// The sum of the session's DTVR view and duration pings' `c27` (within their bounds).
+    var sdkSeconds: Int64 = 0
+
+    /// Whether the two disagree (``DTVRAgreement``).
+    var disagrees: Bool { DTVRAgreement.disagree(tagSeconds: tagSeconds, sdkSeconds: sdkSeconds) }
+}
+
+/// The census's DTVR credit against the SDK's, summed over sessions for a report row.
+struct DTVRTagTotals: Sendable, Equatable {
+    /// Seconds the tags of the sessions that sent tags credit.
+    var tagSeconds: Int64 = 0
+    /// Seconds the SDK's pings claimed in those sessions.
+    var sdkSeconds: Int64 = 0
+    /// Sessions whose two figures disagree.
+    var disagreeingSessions: Int64 = 0
+
+    mutating func add(_ session: DTVRTaggedSession) {
+        tagSeconds = tagSeconds.saturatingAdd(session.tagSeconds)
+        sdkSeconds = sdkSeconds.saturatingAdd(session.sdkSeconds)
+        if session.disagrees { disagreeingSessions += 1 }
+    }
+}
+
+extension PingStore {
+    /// The sessions of the report's app and window that sent DTVR tag pings, per app, channel,
+    /// CID and session, with their tag credit and the SDK's claim (decisions.md T6).
+    ///
+    /// The tags are read back from the stored queries, one session at a time in key order, so the
+    /// memory held is one session's tags; sessions that sent none are credited by their duration
+    /// pings, as the report's sums already do.
+    func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
+        let tag = PingKind.tag.wireValue
+        return try await database.withSQL { db in
+            let walk = Locked(TagWalk())
+            var select = db.select()
+                .column("appid").column("channel_name").column("asset_id").column("session_id")
+                .column("ping_id").column("created_at").column("received_at").column("raw_query")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+                .where("ping_type", .equal, tag)
+            select = select.filtered(by: query)
+            try await select.orderBy("appid").orderBy("channel_name").orderBy("asset_id").orderBy("session_id")
+                .run { row in walk.withLock { $0.take(row) } }
+            var sessions = try walk.withLock { try $0.finish() }
+            guard !sessions.isEmpty else { return [] }
+
+            // The SDK's claim in those sessions: their DTVR pings other than tags.
+            var claims = db.select()
+                .column("appid").column("channel_name").column("asset_id").column("session_id")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+                .where("ping_type", .notEqual, tag)
+            claims = claims.filtered(by: query)
+            let rows = try await claims.groupBy("appid").groupBy("channel_name").groupBy("asset_id").groupBy("session_id").all()
+            var index: [[String]: Int] = [:]
+            for (position, session) in sessions.enumerated() {
+                index[[session.appid, session.channel, session.cid, session.session]] = position
+            }
+            for row in rows {
+                let key = [try row.decode(column: "appid", as: String.self), try row.decode(column: "channel_name", as: String.self),
+                           try row.decode(column: "asset_id", as: String.self), try row.decode(column: "session_id", as: String.self)]
+                if let position = index[key] { sessions[position].sdkSeconds = try row.decode(column: "seconds", as: Int64.self) }
+            }
+            return sessions
+        }
+    }
+
+    /// The tag totals of the report's sessions, per app, channel and CID.
+    func dtvrTagTotalsByChannel(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.channel, $1.cid], default: .init()].add($1) }
+    }
+
+    /// The tag totals of the report's sessions, per app and CID (every channel).
+    func dtvrTagTotals(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.cid], default: .init()].add($1) }
+    }
+}
+
+/// The tag pings of a report, read in key order and credited a session at a time.
+private struct TagWalk {
+    var sessions: [DTVRTaggedSession] = []
+    var current: DTVRTaggedSession?
+    var tags: [StoredTag] = []
+    var failure: (any Error)?
+
+    mutating func take(_ row: any SQLRow) {
+        guard failure == nil else { return }
+        do {
+            let key = DTVRTaggedSession(
+                appid: try row.decode(column: "appid", as: String.self), channel: try row.decode(column: "channel_name", as: String.self),
+                cid: try row.decode(column: "asset_id", as: String.self), session: try row.decode(column: "session_id", as: String.self))
+            if key != current { close(); current = key }
+            tags.append(StoredTag.read(
+                rawQuery: try row.decode(column: "raw_query", as: String.self),
+                createdAt: try row.decode(column: "created_at", as: Int64.self),
+                receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                key: try row.decode(column: "ping_id", as: String.self)))
+        } catch {
+            failure = error
+        }
+    }
+
+    private mutating func close() {
+        guard var session = current else { return }
+        session.tagSeconds = TagCredit.seconds(of: tags)
+        sessions.append(session)
+        tags.removeAll(keepingCapacity: true)
+        current = nil
+    }
+
+    mutating func finish() throws -> [DTVRTaggedSession] {
+        if let failure { throw failure }
+        close()
+        return sessions
+    }
+}
