@@ -79,6 +79,24 @@ import Testing
         #expect(meter.snapshot.creditedSeconds == [AssetKey(.dtvr, Self.fd): 120])
     }
 
+    /// An outage that fills the queue costs tag pings before any credited ping: the census credits
+    /// a session whose tags are gone by its duration pings (decisions.md T6).
+    @Test func aFullQueueDropsTagPingsBeforeTheCredit() async {
+        let meter = MeterHarness(queueBounds: QueueBounds(maxCount: 20))
+        await meter.api.waitUntilConfigured()
+        meter.transport.script(Array(repeating: .failure("offline"), count: 400))
+        meter.api.play(["channelName": "Channel 4"])
+        meter.api.loadMetadata(Fixtures.dtvr("TheGreatBigMovie"))
+        Self.sendTags(meter, from: 46016, count: 61)          // ten minutes
+        meter.api.end()
+        var seen: Set<String> = []
+        let delivered = await meter.pings().filter { seen.insert($0["pingid"] ?? "").inserted }
+        #expect(delivered.reduce(0) { $0 + $1.credited } == 600)
+        let tags = Set(meter.transport.tagPings.map { $0["fdoff"] ?? "" })
+        #expect(!tags.isEmpty && tags.count < 61 && tags.contains("46616"))     // the newest kept
+        #expect((meter.api.meter?.diagnostics.counters.droppedOverflow ?? 0) > 0)
+    }
+
     @Test func repeatedAndForeignTagsAreNotCountedAndABrokenNielsenTagIsError3() async {
         let errors = ErrorCollector()
         let meter = MeterHarness(delegate: errors)
