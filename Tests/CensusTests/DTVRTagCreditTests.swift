@@ -152,6 +152,24 @@ import Testing
         }
     }
 
+    /// The session rule judges a session's tag credit as it judges pings' seconds: tags received
+    /// as they were sent are not flagged; two minutes of tags received in one instant are, and
+    /// a report leaving flagged sessions out does not credit them.
+    @Test(arguments: Backend.available)
+    func tagCreditIsHeldToTheSessionRule(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            for (index, query) in Self.twoMinutesOfTags(session: "live").enumerated() {
+                try await Self.store([query], in: store, receivedAt: Self.start + Int64(index) * 10 + 1)
+            }
+            try await Self.store(Self.twoMinutesOfTags(session: "burst"), in: store, receivedAt: Self.start + 600)
+            let rows = try await store.plausibility(ReportQuery(appid: Self.appid))
+            #expect(rows.map { "\($0.creditedSeconds) \($0.flaggedSessions) \($0.flaggedSeconds)" } == ["240 1 90"])
+            let all = try await store.report(ReportQuery(appid: Self.appid))
+            let unflagged = try await store.report(ReportQuery(appid: Self.appid, excludeFlagged: true))
+            #expect(all.map(\.creditedSeconds) == [240] && unflagged.map(\.creditedSeconds) == [120])
+        }
+    }
+
     // MARK: Hostile tag streams
 
     /// Offsets jumping, absurd and missing times, duplicates, malformed offsets, bursts and

@@ -13,6 +13,10 @@ struct DTVRTaggedSession: Sendable, Equatable {
     var tagSeconds: Int64 = 0
     /// The sum of the session's DTVR view and duration pings' `c27` (within their bounds).
     var sdkSeconds: Int64 = 0
+    /// Seconds ``tagSeconds`` exceeds the session rule over the tag pings' creation and receipt
+    /// times (``SessionPlausibility/excess(credit:createdSpan:receivedSpan:largest:)``); flagged
+    /// when positive, as the rule flags the seconds of pings.
+    var excess: Int64 = 0
 
     /// Whether the two disagree (``DTVRAgreement``).
     var disagrees: Bool { DTVRAgreement.disagree(tagSeconds: tagSeconds, sdkSeconds: sdkSeconds) }
@@ -26,11 +30,14 @@ struct DTVRTagTotals: Sendable, Equatable {
     var sdkSeconds: Int64 = 0
     /// Sessions whose two figures disagree.
     var disagreeingSessions: Int64 = 0
+    /// Seconds of ``tagSeconds`` from sessions the session rule flags.
+    var flaggedTagSeconds: Int64 = 0
 
     mutating func add(_ session: DTVRTaggedSession) {
         tagSeconds = tagSeconds.saturatingAdd(session.tagSeconds)
         sdkSeconds = sdkSeconds.saturatingAdd(session.sdkSeconds)
         if session.disagrees { disagreeingSessions += 1 }
+        if session.excess > 0 { flaggedTagSeconds = flaggedTagSeconds.saturatingAdd(session.tagSeconds) }
     }
 }
 
@@ -95,6 +102,9 @@ private struct TagWalk {
     var sessions: [DTVRTaggedSession] = []
     var current: DTVRTaggedSession?
     var tags: [StoredTag] = []
+    /// The session's tag pings' creation times (`c61`, seconds) and receipts (milliseconds), for the session rule.
+    var created: ClosedRange<Int64>?
+    var received: ClosedRange<Int64>?
     var failure: (any Error)?
 
     mutating func take(_ row: any SQLRow) {
@@ -104,10 +114,12 @@ private struct TagWalk {
                 appid: try row.decode(column: "appid", as: String.self), channel: try row.decode(column: "channel_name", as: String.self),
                 cid: try row.decode(column: "asset_id", as: String.self), session: try row.decode(column: "session_id", as: String.self))
             if key != current { close(); current = key }
+            let createdAt = try row.decode(column: "created_at", as: Int64.self)
+            let receivedAt = try row.decode(column: "received_at", as: Int64.self)
+            created = Self.widen(created, createdAt)
+            received = Self.widen(received, receivedAt)
             tags.append(StoredTag.read(
-                rawQuery: try row.decode(column: "raw_query", as: String.self),
-                createdAt: try row.decode(column: "created_at", as: Int64.self),
-                receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                rawQuery: try row.decode(column: "raw_query", as: String.self), createdAt: createdAt, receivedAt: receivedAt,
                 key: try row.decode(column: "ping_id", as: String.self)))
         } catch {
             failure = error
@@ -117,9 +129,25 @@ private struct TagWalk {
     private mutating func close() {
         guard var session = current else { return }
         session.tagSeconds = TagCredit.seconds(of: tags)
+        session.excess = SessionPlausibility.excess(
+            credit: session.tagSeconds, createdSpan: Self.span(created), receivedSpan: Self.span(received) / 1000)
         sessions.append(session)
         tags.removeAll(keepingCapacity: true)
         current = nil
+        created = nil
+        received = nil
+    }
+
+    private static func widen(_ range: ClosedRange<Int64>?, _ value: Int64) -> ClosedRange<Int64> {
+        guard let range else { return value...value }
+        return min(range.lowerBound, value)...max(range.upperBound, value)
+    }
+
+    /// The range's length, held at `Int64.max` (a stored `c61` is within 1970…2100, a receipt is the census's).
+    private static func span(_ range: ClosedRange<Int64>?) -> Int64 {
+        guard let range else { return 0 }
+        let (length, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        return overflow ? .max : length
     }
 
     mutating func finish() throws -> [DTVRTaggedSession] {

@@ -192,7 +192,7 @@ public struct PingStore: Sendable {
         return rows.map { row in
             guard row.kind == .dtvr, let tags = totals[[row.appid, row.assetid]] else { return row }
             var row = row
-            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags)
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
                                         disagreeingSessions: tags.disagreeingSessions)
             return row
@@ -200,9 +200,11 @@ public struct PingStore: Sendable {
     }
 
     /// The sum of the SDK's seconds, with the claim of the sessions that sent tags replaced by
-    /// what their tags credit.
-    static func creditedSeconds(_ sdkSum: Int64, replacing tags: DTVRTagTotals) -> Int64 {
-        max(0, sdkSum.saturatingAdd(-min(tags.sdkSeconds, sdkSum)).saturatingAdd(tags.tagSeconds))
+    /// what their tags credit; without the tag seconds of sessions the session rule flags when the
+    /// report leaves flagged sessions out (their pings the SQL rule flags are left out already).
+    static func creditedSeconds(_ sdkSum: Int64, replacing tags: DTVRTagTotals, excludingFlagged: Bool) -> Int64 {
+        let tagSeconds = excludingFlagged ? max(0, tags.tagSeconds.saturatingAdd(-tags.flaggedTagSeconds)) : tags.tagSeconds
+        return max(0, sdkSum.saturatingAdd(-min(tags.sdkSeconds, sdkSum)).saturatingAdd(tagSeconds))
     }
 
     /// The report's sums of `c27` per app × asset × kind, as the pings claimed them.
@@ -245,7 +247,7 @@ public struct PingStore: Sendable {
         return rows.map { row in
             guard let tags = totals[[row.appid, row.channel, row.cid]] else { return row }
             var row = row
-            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags)
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
                                         disagreeingSessions: tags.disagreeingSessions)
             return row
