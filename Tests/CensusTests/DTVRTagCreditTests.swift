@@ -146,7 +146,7 @@ import Testing
             #expect(ReportTable.render(rows).contains("tags 180 s, SDK 240 s, 1 session differs"))
             let dtvr = try await store.dtvrReport(ReportQuery(appid: Self.appid))
             #expect(dtvr.first?.tagCheck?.disagreeingSessions == 1 && dtvr.first?.creditedSeconds == 180)
-            #expect(ReportTable.render(dtvr).contains("1 sessions"))
+            #expect(ReportTable.render(dtvr).contains("1 session"))
             let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
             #expect(json.contains("\"tagCheck\"") && json.contains("\"disagreeingSessions\":1"))
         }

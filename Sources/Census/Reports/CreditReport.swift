@@ -133,7 +133,7 @@ public enum ReportTable {
         let body = rows.map { row in
             [row.appid, row.channel, row.cid, String(row.views), String(row.creditedSeconds), String(row.devices),
              String(row.sessions), row.tagCheck.map { String($0.tagSeconds) } ?? "", row.tagCheck.map { String($0.sdkSeconds) } ?? "",
-             row.tagCheck.map { $0.disagreeingSessions > 0 ? "\($0.disagreeingSessions) sessions" : "" } ?? ""]
+             row.tagCheck.map { $0.disagreeingSessions > 0 ? "\($0.disagreeingSessions) session\($0.disagreeingSessions == 1 ? "" : "s")" : "" } ?? ""]
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8], rule: true)
     }

@@ -18,6 +18,12 @@ struct DTVRTaggedSession: Sendable, Equatable {
     /// when positive, as the rule flags the seconds of pings.
     var excess: Int64 = 0
 
+    /// Whether `other` is the same app, channel, CID and session.
+    func isSameSession(as other: DTVRTaggedSession?) -> Bool {
+        guard let other else { return false }
+        return appid == other.appid && channel == other.channel && cid == other.cid && session == other.session
+    }
+
     /// Whether the two disagree (``DTVRAgreement``).
     var disagrees: Bool { DTVRAgreement.disagree(tagSeconds: tagSeconds, sdkSeconds: sdkSeconds) }
 }
@@ -113,7 +119,7 @@ private struct TagWalk {
             let key = DTVRTaggedSession(
                 appid: try row.decode(column: "appid", as: String.self), channel: try row.decode(column: "channel_name", as: String.self),
                 cid: try row.decode(column: "asset_id", as: String.self), session: try row.decode(column: "session_id", as: String.self))
-            if key != current { close(); current = key }
+            if !key.isSameSession(as: current) { close(); current = key }
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             let receivedAt = try row.decode(column: "received_at", as: Int64.self)
             created = Self.widen(created, createdAt)
