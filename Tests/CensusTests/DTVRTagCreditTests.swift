@@ -199,8 +199,12 @@ import Testing
             let sessions = try await store.dtvrTaggedSessions(ReportQuery(appid: Self.appid))
             let session = try #require(sessions.first)
             #expect(sessions.count == 1 && session.sdkSeconds == 0)
-            // The calls span at most from 1970 to the receipt plus the clock skew.
-            #expect(session.tagSeconds >= 0 && session.tagSeconds <= Self.start + 1_000 + CreditBounds.clockSkew + 15)
+            // Every call time is read between the earliest sent (`start`) and the receipt plus the
+            // clock skew, so the credit is at most that span plus one tag step.
+            #expect(session.tagSeconds > 0 && session.tagSeconds <= 1_000 + CreditBounds.clockSkew + 15)
+            // All of it received at once: the session rule flags it.
+            let plausibility = try await store.plausibility(ReportQuery(appid: Self.appid))
+            #expect(plausibility.map(\.flaggedSessions) == [1])
             let rows = try await store.report(ReportQuery(appid: Self.appid))
             #expect(rows.first?.creditedSeconds == session.tagSeconds)
             // A tag ping's c27 is never credited: a third of them claimed a day.
