@@ -6,9 +6,10 @@ extension PingStore {
     /// The sessions of the report's app and window that sent DTVR tag pings, per app, channel,
     /// CID and session, with their tag credit and the SDK's claim (decisions.md T6).
     ///
-    /// The tags are read back from the stored queries, one session at a time in key order, so the
-    /// memory held is one session's tags; sessions that sent none are credited by their duration
-    /// pings, as the report's sums already do.
+    /// The tags are read back from the stored queries in key order and walked one session at a
+    /// time, so the walk holds one session's tags (whether a driver buffers the rows it hands
+    /// over is the driver's); sessions that sent none are credited by their duration pings, as
+    /// the report's sums already do.
     func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
         let tag = PingKind.tag.wireValue
         return try await database.withSQL { db in
