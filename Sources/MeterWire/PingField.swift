@@ -62,6 +62,10 @@ public enum PingField: String, Sendable, CaseIterable {
     case fdOffset = "fdoff"
     /// DTVR: the PC offset of ``id3Tag``, empty when null.
     case pcOffset = "pcoff"
+    /// DTVR tag pings: when `sendID3` was called with ``id3Tag``, in Unix milliseconds (``c61``
+    /// is whole seconds, and the crediting rule compares the time between calls with the offset
+    /// step to the second).
+    case tagTime = "id3tm"
     /// App launches: `1` when the previous run ended without going to the background or being
     /// released (a crash or a kill in the foreground), else `0`.
     case crash = "crs"

@@ -34,12 +34,16 @@ public enum PingKind: String, Sendable, CaseIterable, Codable {
     case view
     /// `at=timer`: credited seconds since the asset's previous ping.
     case duration
+    /// `at=id3`: one distinct Nielsen ID3 tag passed to `sendID3` (DTVR), crediting nothing
+    /// itself; the census credits DTVR from a session's tags (docs/protocol.md §2b).
+    case tag
 
     /// The `at` value.
     public var wireValue: String {
         switch self {
         case .view: "view"
         case .duration: "timer"
+        case .tag: "id3"
         }
     }
 
@@ -48,6 +52,7 @@ public enum PingKind: String, Sendable, CaseIterable, Codable {
         switch wireValue {
         case "view": self = .view
         case "timer": self = .duration
+        case "id3": self = .tag
         default: return nil
         }
     }

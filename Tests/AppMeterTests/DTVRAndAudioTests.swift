@@ -40,6 +40,63 @@ import Testing
         #expect(pings.allSatisfy { $0["c58"] == "isLive,true" && $0["st"] == "dtvr" })
     }
 
+    /// The guide: sendID3 "buffers the data for transfer to Nielsen's collection facility". Every
+    /// distinct tag of a two-minute stream goes out once as a tag ping (`at=id3`, crediting
+    /// nothing), within 2 KB; a tag the player hands over twice is sent once.
+    @Test func everyDistinctTagReachesTheCollectorOnceAsATagPing() async throws {
+        let meter = MeterHarness()
+        meter.api.play(["channelName": "Channel 4"])
+        meter.api.loadMetadata(Fixtures.dtvr("TheGreatBigMovie"))
+        var tags: [String] = []
+        for index in 0..<13 {
+            meter.clock.advance(by: 10)
+            let tag = Fixtures.tag(offset: 46016 + 10 * index)
+            meter.api.sendID3(tag)
+            meter.api.sendID3(tag)                            // the same item again
+            tags.append(tag)
+        }
+        meter.api.sendID3("www.example.com/not-ours")
+        meter.api.stop()
+        let pings = await meter.pings()
+        #expect(pings.map(Self.summary) == ["view dtvr/\(Self.fd) 0", "timer dtvr/\(Self.fd) 60", "timer dtvr/\(Self.fd) 60"])
+        let sent = meter.transport.tagPings
+        let owners: [String] = sent.map { $0["id3"] ?? "" }
+        #expect(owners == tags)
+        let offsets: [String] = sent.map { $0["fdoff"] ?? "" }
+        let expectedOffsets: [String] = (0..<13).map { (index: Int) -> String in String(46016 + 10 * index) }
+        #expect(offsets == expectedOffsets)
+        let ids: Set<String> = Set(sent.map { $0["pingid"] ?? "" })
+        #expect(ids.count == 13)
+        let times: [Int64] = sent.compactMap { (ping: DecodedPing) -> Int64? in ping["id3tm"].flatMap { Int64($0) } }
+        let steps: [Int64] = zip(times, times.dropFirst()).map { $1 - $0 }
+        #expect(times.count == 13 && steps.allSatisfy { $0 == 10_000 })
+        let session = pings.first?["c59"]
+        for ping in sent {
+            #expect(ping.url.utf8.count <= WireLimits.sdkMaxURLBytes)
+            #expect(ping.credited == 0 && ping["prd"] == "dtvr" && ping["ai"] == Self.fd && ping["fdcid"] == Self.fd)
+            #expect(ping["c59"] == session && ping["davty"] == "" && ping["asn"] == "TheGreatBigMovie")
+        }
+        #expect(meter.snapshot.creditedSeconds == [AssetKey(.dtvr, Self.fd): 120])
+    }
+
+    /// An outage that fills the queue costs tag pings before any credited ping: the census credits
+    /// a session whose tags are gone by its duration pings (decisions.md T6).
+    @Test func aFullQueueDropsTagPingsBeforeTheCredit() async {
+        let meter = MeterHarness(queueBounds: QueueBounds(maxCount: 20))
+        await meter.api.waitUntilConfigured()
+        meter.transport.script(Array(repeating: .failure("offline"), count: 400))
+        meter.api.play(["channelName": "Channel 4"])
+        meter.api.loadMetadata(Fixtures.dtvr("TheGreatBigMovie"))
+        Self.sendTags(meter, from: 46016, count: 61)          // ten minutes
+        meter.api.end()
+        var seen: Set<String> = []
+        let delivered = await meter.pings().filter { seen.insert($0["pingid"] ?? "").inserted }
+        #expect(delivered.reduce(0) { $0 + $1.credited } == 600)
+        let tags = Set(meter.transport.tagPings.map { $0["fdoff"] ?? "" })
+        #expect(!tags.isEmpty && tags.count < 61 && tags.contains("46616"))     // the newest kept
+        #expect((meter.api.meter?.diagnostics.counters.droppedOverflow ?? 0) > 0)
+    }
+
     @Test func repeatedAndForeignTagsAreNotCountedAndABrokenNielsenTagIsError3() async {
         let errors = ErrorCollector()
         let meter = MeterHarness(delegate: errors)

@@ -22,7 +22,7 @@ import Testing
     static let creditingFields: [PingField] = [
         .product, .pingType, .mediaType, .assetClass, .creditedSeconds, .length, .isLive, .segmentStart,
         .sessionID, .createdAt, .deviceID, .nuid, .userOptOut, .ottFlag, .ottType, .durationType, .pingID,
-        .fdCID, .pcCID, .fdOffset, .pcOffset, .sendTime, .cacheBuster, .subProduct, .adIndex, .crash,
+        .fdCID, .pcCID, .fdOffset, .pcOffset, .tagTime, .sendTime, .cacheBuster, .subProduct, .adIndex, .crash,
     ]
 
     /// A Nielsen tag as long as the parser takes (512 bytes), its payload all `+` and `=`, which

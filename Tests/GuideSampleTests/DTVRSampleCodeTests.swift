@@ -60,7 +60,11 @@ final class AcceptingTransport: PingTransport, @unchecked Sendable {
         if request.url.path.hasSuffix("/cgi-bin/cfg") {
             return .response(status: 200, retryAfter: nil, body: Data(#"{"enabled": true, "durationPingInterval": 60}"#.utf8))
         }
-        lock.withLock { urls.append(request.url.absoluteString) }
+        // A batch's pings are its lines.
+        let sent = request.url.path.hasSuffix("/batch")
+            ? String(decoding: request.body ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+            : [request.url.absoluteString]
+        lock.withLock { urls.append(contentsOf: sent) }
         return .response(status: 200, retryAfter: nil, body: Data())
     }
     var pings: [String] { lock.withLock { urls } }
@@ -99,6 +103,8 @@ final class AcceptingTransport: PingTransport, @unchecked Sendable {
         api.end()
         await api.meter!.flush(advancing: clock)
         #expect(api.meter!.snapshot.creditedSeconds == [AssetKey(.dtvr, "R8WHe7pEBeqBhu8jTeXydg=="): 30])
-        #expect(transport.pings.count == 2)        // the view, and the final ping with 30 s
+        // The view, and the final ping with 30 s; and a tag ping per distinct tag (four).
+        #expect(transport.pings.filter { !$0.contains("at=id3") }.count == 2)
+        #expect(transport.pings.filter { $0.contains("at=id3") }.count == 4)
     }
 }

@@ -1,9 +1,11 @@
 import MeterWire
 
 /// DTVR, driven by the Nielsen ID3 tags the player hands to `sendID3` (docs/protocol.md §2b): a
-/// view ping at the first tag of a source (CID) in a viewing session, then duration pings with the
-/// seconds ``ID3Crediting`` credits, every `durationPingInterval` seconds and when the source's
-/// segment closes, with credit checkpoints in between. Playheads play no part.
+/// view ping at the first tag of a source (CID) in a viewing session, a tag ping for every distinct
+/// tag (the guide's "buffers the data for transfer to Nielsen's collection facility": the census
+/// credits from them), then duration pings with the seconds ``ID3Crediting`` credits, every
+/// `durationPingInterval` seconds and when the source's segment closes, with credit checkpoints in
+/// between. Playheads play no part.
 struct DTVRPart: MeasurementPart {
     typealias Rule = ID3Crediting
 
@@ -11,6 +13,8 @@ struct DTVRPart: MeasurementPart {
     struct Segment: Sendable {
         var cid: String
         var lastTag: NielsenID3Tag
+        /// When ``lastTag`` was passed to `sendID3`.
+        var lastTagTime: MeterInstant
         var start: MeterInstant
         var pending = PendingCredit()
     }
@@ -78,13 +82,17 @@ struct DTVRPart: MeasurementPart {
         }
         if segment?.cid != cid {
             close(final: false, context, at: time, &out)
-            segment = Segment(cid: cid, lastTag: tag, start: time)
+            segment = Segment(cid: cid, lastTag: tag, lastTagTime: time, start: time)
         }
         guard var current = segment else { return }
         current.lastTag = tag
+        current.lastTagTime = time
         if viewed.insert(cid).inserted {
             out.send(build(.view, current, metadata, credited: 0, context, at: time, final: false, id: context.newPingID()))
         }
+        // The tag itself, crediting nothing: the census walks a session's tags with this part's
+        // rule (decisions.md T6), and these pings are durable and deduplicated like any other.
+        out.send(build(.tag, current, metadata, credited: 0, context, at: time, final: false, id: context.newPingID()))
         let credited = rules[cid, default: Rule()].credit(Rule.Observation(offset: tag.creditOffset, time: time))
         if credited > 0 { out.progress.creditedSeconds[AssetKey(.dtvr, cid), default: 0] += credited }
         switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
@@ -135,7 +143,7 @@ struct DTVRPart: MeasurementPart {
         at time: MeterInstant, final: Bool, id: String
     ) -> Ping {
         DTVRPingBuilder.build(DTVRPingFacts(
-            context: context, metadata: metadata, cid: segment.cid, tag: segment.lastTag, kind: kind,
+            context: context, metadata: metadata, cid: segment.cid, tag: segment.lastTag, tagTime: segment.lastTagTime, kind: kind,
             creditedSeconds: credited, segmentStart: segment.start, createdAt: time, isFinal: final, pingID: id))
     }
 }

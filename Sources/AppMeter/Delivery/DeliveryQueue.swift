@@ -300,10 +300,14 @@ actor DeliveryQueue {
         var overflowed: [Entry] = []
         while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
             // A development call trace gives way before any ping: tracing must never cost a credited
-            // second. (Removal by index is safe under an upload in flight, which settles by serial.)
-            if let trace = entries.firstIndex(where: { $0.record.route == WireRoute.trace }) {
-                delete(entries[trace])
-                entries.remove(at: trace)
+            // second. Then DTVR tag pings: the census credits a session that sent no tags by its
+            // duration pings (decisions.md T6), so an outage long enough to fill the queue with
+            // tags (about twelve hours of DTVR at the default bounds) costs tags, not the SDK's credit. (Removal by index is
+            // safe under an upload in flight, which settles by serial.)
+            if let index = entries.firstIndex(where: { $0.record.route == WireRoute.trace })
+                ?? entries.firstIndex(where: { $0.record.body == nil && $0.record.ping.kind == .tag }) {
+                delete(entries[index])
+                entries.remove(at: index)
             } else {
                 overflowed.append(entries[0])
                 removeFirst(1)

@@ -9,6 +9,8 @@ struct DTVRPingFacts: Sendable {
     var cid: String
     /// The latest tag of the segment: the credit ends there.
     var tag: NielsenID3Tag
+    /// When ``tag`` was passed to `sendID3`.
+    var tagTime: MeterInstant
     var kind: PingKind
     var creditedSeconds: Int64
     var segmentStart: MeterInstant
@@ -18,7 +20,8 @@ struct DTVRPingFacts: Sendable {
 }
 
 /// Builds DTVR pings (`prd=dtvr`, docs/protocol.md §2b): the identity, session and credit fields
-/// of DCR pings, the CID as asset id, and the tag the credit ends at.
+/// of DCR pings, the CID as asset id, and the tag the credit ends at (for a tag ping, `at=id3`, the
+/// tag it carries).
 enum DTVRPingBuilder {
     static func build(_ facts: DTVRPingFacts) -> Ping {
         let context = facts.context
@@ -47,10 +50,28 @@ enum DTVRPingBuilder {
         list.add(.pcCID, facts.tag.pcCID ?? "")
         list.add(.fdOffset, facts.tag.fdOffset.map { String(format: "%05d", $0) } ?? "")
         list.add(.pcOffset, facts.tag.pcOffset.map { String(format: "%05d", $0) } ?? "")
-        list.add(.durationType, (facts.kind == .view ? DurationType.view : facts.isFinal ? .final : .interim).rawValue)
+        list.add(.tagTime, String(unixMilliseconds(facts.tagTime)))
+        list.add(.durationType, durationType(facts))
         list.add(.pingID, facts.pingID)
         return Ping(
             id: facts.pingID, kind: facts.kind, assetKind: .dtvr, assetID: facts.cid,
             creditedSeconds: facts.creditedSeconds, createdAt: facts.createdAt.secondsSince1970, parameters: list.parameters)
+    }
+
+    /// `davty`: a tag ping is no step of the asset's life, and carries none.
+    private static func durationType(_ facts: DTVRPingFacts) -> String {
+        switch facts.kind {
+        case .view: DurationType.view.rawValue
+        case .duration: (facts.isFinal ? DurationType.final : .interim).rawValue
+        case .tag: ""
+        }
+    }
+
+    /// Whole Unix milliseconds (rounded down); an instant no `Int64` holds is sent as 0, which the
+    /// census reads as no call time.
+    private static func unixMilliseconds(_ instant: MeterInstant) -> Int64 {
+        let milliseconds = (instant.secondsSince1970 * 1000).rounded(.down)
+        guard milliseconds.isFinite, abs(milliseconds) < 9e18 else { return 0 }
+        return Int64(milliseconds)
     }
 }

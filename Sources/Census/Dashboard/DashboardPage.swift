@@ -40,7 +40,7 @@ enum DashboardPage {
       <section id="side-pane">
         <h2>Credit</h2>
         <div id="credit-chart"></div>
-        <table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th>Views</th><th>Seconds</th><th>Over bound</th></tr></thead><tbody></tbody></table>
+        <table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th>Views</th><th>Seconds</th><th>Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table>
         <table id="plausibility"><thead><tr><th>App</th><th>Credited</th><th>Over bound</th><th>Flagged sessions</th><th>Flagged seconds</th></tr></thead><tbody></tbody></table>
         <h2>Live</h2>
         <p id="live-scope" class="hint">everything the census receives</p>

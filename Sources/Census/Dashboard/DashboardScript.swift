@@ -120,6 +120,14 @@ enum DashboardScript {
         el("td", {}, s.type === "pause" ? "" : s.creditedSeconds + " s"))));
     }
 
+    // DTVR credited from the tags beside the SDK's own claim, where sessions sent tags
+    // (docs/protocol.md §5): whatever the fields hold, shown as text.
+    function tagCheck(check) {
+      if (!check || typeof check !== "object") return "";
+      const differ = Number(check.disagreeingSessions) || 0;
+      return `tags ${check.tagSeconds} s, SDK ${check.sdkSeconds} s` + (differ > 0 ? `, ${differ} sessions differ` : "");
+    }
+
     async function loadCredit() {
       const { rows, plausibility = [] } = await api("report");
       const max = rows.reduce((most, r) => Math.max(most, Number(r.creditedSeconds) || 0), 1);
@@ -127,7 +135,8 @@ enum DashboardScript {
         el("span", { title: r.assetid }, r.assetid), el("div", { class: "bar", style: { width: Math.max(0, Math.min(100, 100 * r.creditedSeconds / max)) + "%" } }),
         el("span", {}, r.creditedSeconds + " s"))));
       fill("#credit tbody", rows.map(r => el("tr", {}, el("td", {}, String(r.appid).slice(0, 9) + "…"), el("td", {}, r.assetid),
-        el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds), el("td", {}, r.overBoundSeconds ?? 0))));
+        el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds), el("td", {}, r.overBoundSeconds ?? 0),
+        el("td", {}, tagCheck(r.tagCheck)))));
       // Seconds a ping claimed beyond its kind's bound (not credited), and sessions crediting
       // beyond their own time (credited unless the census excludes them): docs/protocol.md §4b.
       fill("#plausibility tbody", plausibility.map(p => el("tr", {}, el("td", { title: String(p.appid) }, clip(p.appid)),

@@ -35,7 +35,7 @@ public enum PingValidator {
             $0.isEmpty || $0.count > WireLimits.censusMaxPingIDCharacters
                 ? "must be 1 to \(WireLimits.censusMaxPingIDCharacters) characters" : nil
         },
-        Rule(field: .pingType, required: true) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view or timer" : nil },
+        Rule(field: .pingType, required: true) { PingKind(wireValue: $0) == nil ? "is \"\($0)\", not view, timer or id3" : nil },
         Rule(field: .creditedSeconds, required: true) {
             guard let seconds = Int64($0), seconds >= 0 else { return "is \"\($0)\", not a whole number of seconds" }
             return seconds > WireLimits.maxCreditedSecondsPerPing ? "credits \(seconds) seconds, more than a day in one ping" : nil
@@ -112,6 +112,10 @@ public enum PingValidator {
         func field(_ field: PingField) -> String { query.unprefixedValue(field) ?? "" }
         let optOut = query.value(.userOptOut)
         let product = checkedValue(.product)!
+        // A tag ping is DTVR's: read as DCR it would be a ping the DTVR credit never sees.
+        if checkedValue(.pingType) == PingKind.tag.wireValue, product != WireProduct.dtvr.rawValue {
+            return .failure(PingRejection(reason: "at is id3, a DTVR tag ping, but prd is \"\(product)\", not dtvr"))
+        }
         var ping = IncomingPing(
             pingID: checkedValue(.pingID) ?? DerivedPingID.derive(from: rawQuery), appID: checkedValue(.appID)!, product: product,
             pingType: checkedValue(.pingType)!,

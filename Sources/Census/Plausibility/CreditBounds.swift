@@ -45,9 +45,14 @@ public enum CreditBounds {
     /// The slack over the time since a start: whole seconds rounded on both ends.
     public static let clockSlack: Int64 = 10
 
+    /// What a DTVR tag ping (`at=id3`) credits itself, whatever its kind: nothing. The census
+    /// credits DTVR from a session's tags together (``TagCredit``), never from one tag's `c27`.
+    public static let tagPingBound: Int64 = 0
+
     /// The bound for `ping`, received at `receivedAt` (Unix seconds) by an app whose announced
     /// interval bound is `interval`.
     public static func bound(of ping: IncomingPing, interval: Int64, receivedAt: Int64) -> Int64 {
+        if ping.pingType == PingKind.tag.wireValue { return tagPingBound }
         let claimed = ping.creditedSeconds.saturatingAdd(ping.overBoundSeconds)
         var bound = claimed
         for limit in rules[ping.kind] ?? [] {

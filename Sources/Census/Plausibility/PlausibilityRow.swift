@@ -31,6 +31,13 @@ public enum SessionPlausibility {
     /// The slack over the time a session's pings span, in seconds.
     public static let tolerance: Int64 = 30
 
+    /// The rule for credit the census works out itself (a session's DTVR tags, ``TagCredit``):
+    /// the seconds `credit` exceeds the shorter of the two spans plus `largest` and ``tolerance``;
+    /// 0 or less is not flagged. Saturating: every operand came from a sender.
+    static func excess(credit: Int64, createdSpan: Int64, receivedSpan: Int64, largest: Int64 = 0) -> Int64 {
+        credit.saturatingAdd(-min(createdSpan, receivedSpan)).saturatingAdd(-largest).saturatingAdd(-tolerance)
+    }
+
     /// One session's track of pings (``sessionsSQL``): the app's run time, or what it played or showed.
     ///
     /// A session may credit, per track, the shorter of the spans of its pings' creation times and

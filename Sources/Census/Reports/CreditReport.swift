@@ -22,6 +22,34 @@ public struct CreditRow: Sendable, Equatable, Codable {
     public var sessions: Int64
     /// The share of pings flagged as opted out (0…1).
     public var optedOutShare: Double
+    /// DTVR, where sessions sent tag pings: the census's credit from their tags and the SDK's
+    /// claim in the same sessions (``DTVRTagCheck``); nil for other kinds and for DTVR credited by
+    /// duration pings alone.
+    public var tagCheck: DTVRTagCheck? = nil
+}
+
+/// The census's DTVR credit from tags beside the SDK's own, for the sessions that sent tags
+/// (decisions.md T6; docs/protocol.md §5).
+public struct DTVRTagCheck: Sendable, Equatable, Codable {
+    /// Seconds the sessions' tags credit: what the row's ``CreditRow/creditedSeconds`` counts for them.
+    public var tagSeconds: Int64
+    /// Seconds the SDK's DTVR pings of the same sessions claimed (within their bounds).
+    public var sdkSeconds: Int64
+    /// Sessions whose two figures differ by more than ``DTVRAgreement/tolerance``.
+    public var disagreeingSessions: Int64
+
+    /// Creates a check.
+    public init(tagSeconds: Int64, sdkSeconds: Int64, disagreeingSessions: Int64) {
+        self.tagSeconds = tagSeconds
+        self.sdkSeconds = sdkSeconds
+        self.disagreeingSessions = disagreeingSessions
+    }
+
+    /// `tags 120 s, SDK 180 s, 1 session differs` for a table cell.
+    var summary: String {
+        "tags \(tagSeconds) s, SDK \(sdkSeconds) s"
+            + (disagreeingSessions > 0 ? ", \(disagreeingSessions) session\(disagreeingSessions == 1 ? "" : "s") differ\(disagreeingSessions == 1 ? "s" : "")" : "")
+    }
 }
 
 /// One line of the DTVR report: a source (CID) of an app, under the channel name it was viewed as.
@@ -40,6 +68,8 @@ public struct DTVRRow: Sendable, Equatable, Codable {
     public var devices: Int64
     /// Distinct viewing sessions.
     public var sessions: Int64
+    /// The sessions that sent tag pings: their tag credit against the SDK's; nil when none did.
+    public var tagCheck: DTVRTagCheck? = nil
 }
 
 /// What the report covers: an app (or all) and a window on the pings' creation time.
@@ -67,10 +97,13 @@ public struct ReportQuery: Sendable, Equatable {
 public enum ReportTable {
     /// The rows as a table with a header line.
     public static func render(_ rows: [CreditRow]) -> String {
+        let checked = rows.contains { $0.tagCheck != nil }
         let header = ["appid", "asset", "kind", "views", "seconds", "over bound", "on OTT", "devices", "sessions", "opted out"]
+            + (checked ? ["DTVR tags against SDK"] : [])
         let body = rows.map { row in
             [row.appid, row.assetid, row.kind.rawValue, String(row.views), String(row.creditedSeconds), String(row.overBoundSeconds),
              String(row.ottSeconds), String(row.devices), String(row.sessions), percent(row.optedOutShare)]
+                + (checked ? [row.tagCheck?.summary ?? ""] : [])
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8, 9], rule: true)
             + (rows.isEmpty ? "\n(no pings)" : "")
@@ -96,12 +129,13 @@ public enum ReportTable {
 
     /// DTVR rows as a table with a header line.
     public static func render(_ rows: [DTVRRow]) -> String {
-        let header = ["appid", "channel", "CID", "views", "seconds", "devices", "sessions"]
+        let header = ["appid", "channel", "CID", "views", "seconds", "devices", "sessions", "tags s", "SDK s", "differ"]
         let body = rows.map { row in
             [row.appid, row.channel, row.cid, String(row.views), String(row.creditedSeconds), String(row.devices),
-             String(row.sessions)]
+             String(row.sessions), row.tagCheck.map { String($0.tagSeconds) } ?? "", row.tagCheck.map { String($0.sdkSeconds) } ?? "",
+             row.tagCheck.map { $0.disagreeingSessions > 0 ? "\($0.disagreeingSessions) session\($0.disagreeingSessions == 1 ? "" : "s")" : "" } ?? ""]
         }
-        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6], rule: true)
+        return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7, 8], rule: true)
     }
 
     /// Viewability rows as a table with a header line.

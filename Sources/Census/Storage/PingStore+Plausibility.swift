@@ -3,27 +3,48 @@ import SQLKit
 extension PingStore {
     /// Per app: the seconds credited, over bound and flagged (``PlausibilityRow``), for the
     /// report's app and window.
+    ///
+    /// A session is flagged by its pings' seconds (``SessionPlausibility/sessionsSQL(where:)``) or
+    /// by its DTVR tags' credit (``DTVRTaggedSession/excess``); one flagged both ways counts once,
+    /// with the larger excess.
     public func plausibility(_ query: ReportQuery) async throws -> [PlausibilityRow] {
-        try await database.withSQL { db in
+        var unfiltered = query
+        unfiltered.excludeFlagged = false
+        let tagged = try await dtvrTaggedSessions(unfiltered)
+        return try await database.withSQL { db in
             let condition = Self.condition(of: query)
-            let flagged = try await db.raw("""
-                SELECT appid, CAST(SUM(excess) AS BIGINT) AS flagged, COUNT(*) AS sessions
-                FROM (\(SessionPlausibility.sessionsSQL(where: condition))) AS flagged GROUP BY appid
-                """).all().map { row in
-                (try row.decode(column: "appid", as: String.self),
-                 (try row.decode(column: "flagged", as: Int64.self), try row.decode(column: "sessions", as: Int64.self)))
+            var excess: [[String]: Int64] = [:]
+            for row in try await db.raw("""
+                SELECT appid, session_id, CAST(excess AS BIGINT) AS excess
+                FROM (\(SessionPlausibility.sessionsSQL(where: condition))) AS flagged
+                """).all() {
+                let key = [try row.decode(column: "appid", as: String.self), try row.decode(column: "session_id", as: String.self)]
+                excess[key] = max(excess[key] ?? 0, try row.decode(column: "excess", as: Int64.self))
             }
-            let flaggedByApp = Dictionary(flagged, uniquingKeysWith: { first, _ in first })
+            for session in tagged where session.excess > 0 {
+                let key = [session.appid, session.session]
+                excess[key] = max(excess[key] ?? 0, session.excess)
+            }
+            var flaggedByApp: [String: (Int64, Int64)] = [:]
+            for (key, seconds) in excess {
+                let totals = flaggedByApp[key[0]] ?? (0, 0)
+                flaggedByApp[key[0]] = (totals.0.saturatingAdd(seconds), totals.1 + 1)
+            }
             let totals = try await db.raw("""
                 SELECT appid, CAST(SUM(credited_seconds) AS BIGINT) AS credited,
                        CAST(SUM(over_bound_seconds) AS BIGINT) AS over_bound
                 FROM census_pings WHERE \(condition) GROUP BY appid ORDER BY appid
                 """).all()
+            // DTVR of the sessions that sent tags is credited by the tags, as in the credit report.
+            var tagTotals: [String: DTVRTagTotals] = [:]
+            for session in tagged { tagTotals[session.appid, default: .init()].add(session) }
             return try totals.map { row in
                 let appid = try row.decode(column: "appid", as: String.self)
                 let flags = flaggedByApp[appid] ?? (0, 0)
+                let claimed = try row.decode(column: "credited", as: Int64.self)
                 return PlausibilityRow(
-                    appid: appid, creditedSeconds: try row.decode(column: "credited", as: Int64.self),
+                    appid: appid,
+                    creditedSeconds: tagTotals[appid].map { Self.creditedSeconds(claimed, replacing: $0, excludingFlagged: false) } ?? claimed,
                     overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
                     flaggedSeconds: flags.0, flaggedSessions: flags.1)
             }

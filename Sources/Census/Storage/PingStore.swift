@@ -182,8 +182,33 @@ public struct PingStore: Sendable {
         try await database.insertRejects(rows, receivedAt: receivedAt)
     }
 
-    /// The credit report: per app × asset × kind.
+    /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
+    /// that sent tag pings, and from the SDK's duration pings where a session sent none
+    /// (decisions.md T6).
     public func report(_ query: ReportQuery) async throws -> [CreditRow] {
+        let rows = try await sumReport(query)
+        guard rows.contains(where: { $0.kind == .dtvr }) else { return rows }
+        let totals = try await dtvrTagTotals(query)
+        return rows.map { row in
+            guard row.kind == .dtvr, let tags = totals[[row.appid, row.assetid]] else { return row }
+            var row = row
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
+                                        disagreeingSessions: tags.disagreeingSessions)
+            return row
+        }
+    }
+
+    /// The sum of the SDK's seconds, with the claim of the sessions that sent tags replaced by
+    /// what their tags credit; without the tag seconds of sessions the session rule flags when the
+    /// report leaves flagged sessions out (their pings the SQL rule flags are left out already).
+    static func creditedSeconds(_ sdkSum: Int64, replacing tags: DTVRTagTotals, excludingFlagged: Bool) -> Int64 {
+        let tagSeconds = excludingFlagged ? max(0, tags.tagSeconds.saturatingAdd(-tags.flaggedTagSeconds)) : tags.tagSeconds
+        return max(0, sdkSum.saturatingAdd(-min(tags.sdkSeconds, sdkSum)).saturatingAdd(tagSeconds))
+    }
+
+    /// The report's sums of `c27` per app × asset × kind, as the pings claimed them.
+    private func sumReport(_ query: ReportQuery) async throws -> [CreditRow] {
         try await database.withSQL { db in
             var select = db.select()
                 .column("appid").column("asset_id").column("credit_kind")
@@ -214,8 +239,23 @@ public struct PingStore: Sendable {
         }
     }
 
-    /// The DTVR report: per app × channel × CID (docs/protocol.md §5).
+    /// The DTVR report: per app × channel × CID (docs/protocol.md §5), credited as ``report(_:)`` credits DTVR.
     public func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
+        let rows = try await dtvrSumReport(query)
+        guard !rows.isEmpty else { return rows }
+        let totals = try await dtvrTagTotalsByChannel(query)
+        return rows.map { row in
+            guard let tags = totals[[row.appid, row.channel, row.cid]] else { return row }
+            var row = row
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
+                                        disagreeingSessions: tags.disagreeingSessions)
+            return row
+        }
+    }
+
+    /// The DTVR report's sums of `c27`, as the pings claimed them.
+    private func dtvrSumReport(_ query: ReportQuery) async throws -> [DTVRRow] {
         try await database.withSQL { db in
             var select = db.select()
                 .column("appid").column("channel_name").column("asset_id")

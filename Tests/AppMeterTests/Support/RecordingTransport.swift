@@ -52,9 +52,14 @@ final class RecordingTransport: PingTransport, Sendable {
 
     /// Every measurement ping sent (`GET /cgi-bin/gn`, and each line of `POST /cgi-bin/gn/batch`),
     /// decoded, in order, including attempts that failed; the app's own pings (`prd=app`) are in
-    /// ``appPings``.
+    /// ``appPings``, DTVR tag pings (`at=id3`, one per distinct tag) in ``tagPings``.
     var pings: [DecodedPing] {
-        requests.flatMap(DecodedPing.all).filter { $0["prd"] != "app" }
+        requests.flatMap(DecodedPing.all).filter { $0["prd"] != "app" && $0["at"] != "id3" }
+    }
+
+    /// The DTVR tag pings sent (`at=id3`), in order, including attempts that failed.
+    var tagPings: [DecodedPing] {
+        requests.flatMap(DecodedPing.all).filter { $0["at"] == "id3" }
     }
 
     /// The app's launch and run-time pings (`prd=app`).

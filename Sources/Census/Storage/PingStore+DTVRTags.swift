@@ -1,0 +1,120 @@
+import AppMeter
+import MeterWire
+import SQLKit
+
+extension PingStore {
+    /// The sessions of the report's app and window that sent DTVR tag pings, per app, channel,
+    /// CID and session, with their tag credit and the SDK's claim (decisions.md T6).
+    ///
+    /// The tags are read back from the stored queries in key order and walked one session at a
+    /// time, so the walk holds one session's tags (whether a driver buffers the rows it hands
+    /// over is the driver's); sessions that sent none are credited by their duration pings, as
+    /// the report's sums already do.
+    func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
+        let tag = PingKind.tag.wireValue
+        return try await database.withSQL { db in
+            let walk = Locked(TagWalk())
+            var select = db.select()
+                .column("appid").column("channel_name").column("asset_id").column("session_id")
+                .column("ping_id").column("created_at").column("received_at").column("raw_query")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+                .where("ping_type", .equal, tag)
+            select = select.filtered(by: query)
+            try await select.orderBy("appid").orderBy("channel_name").orderBy("asset_id").orderBy("session_id")
+                .run { row in walk.withLock { $0.take(row) } }
+            var sessions = try walk.withLock { try $0.finish() }
+            guard !sessions.isEmpty else { return [] }
+
+            // The SDK's claim in those sessions: their DTVR pings other than tags.
+            var claims = db.select()
+                .column("appid").column("channel_name").column("asset_id").column("session_id")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+                .where("ping_type", .notEqual, tag)
+            claims = claims.filtered(by: query)
+            let rows = try await claims.groupBy("appid").groupBy("channel_name").groupBy("asset_id").groupBy("session_id").all()
+            var index: [[String]: Int] = [:]
+            for (position, session) in sessions.enumerated() {
+                index[[session.appid, session.channel, session.cid, session.session]] = position
+            }
+            for row in rows {
+                let key = [try row.decode(column: "appid", as: String.self), try row.decode(column: "channel_name", as: String.self),
+                           try row.decode(column: "asset_id", as: String.self), try row.decode(column: "session_id", as: String.self)]
+                if let position = index[key] { sessions[position].sdkSeconds = try row.decode(column: "seconds", as: Int64.self) }
+            }
+            return sessions
+        }
+    }
+
+    /// The tag totals of the report's sessions, per app, channel and CID.
+    func dtvrTagTotalsByChannel(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.channel, $1.cid], default: .init()].add($1) }
+    }
+
+    /// The tag totals of the report's sessions, per app and CID (every channel).
+    func dtvrTagTotals(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.cid], default: .init()].add($1) }
+    }
+}
+
+/// The tag pings of a report, read in key order and credited a session at a time.
+private struct TagWalk {
+    var sessions: [DTVRTaggedSession] = []
+    var current: DTVRTaggedSession?
+    var tags: [StoredTag] = []
+    /// The session's tag pings' creation times (`c61`, seconds) and receipts (milliseconds), for the session rule.
+    var created: ClosedRange<Int64>?
+    var received: ClosedRange<Int64>?
+    var failure: (any Error)?
+
+    mutating func take(_ row: any SQLRow) {
+        guard failure == nil else { return }
+        do {
+            let key = DTVRTaggedSession(
+                appid: try row.decode(column: "appid", as: String.self), channel: try row.decode(column: "channel_name", as: String.self),
+                cid: try row.decode(column: "asset_id", as: String.self), session: try row.decode(column: "session_id", as: String.self))
+            if !key.isSameSession(as: current) { close(); current = key }
+            let createdAt = try row.decode(column: "created_at", as: Int64.self)
+            let receivedAt = try row.decode(column: "received_at", as: Int64.self)
+            created = Self.widen(created, createdAt)
+            received = Self.widen(received, receivedAt)
+            tags.append(StoredTag.read(
+                rawQuery: try row.decode(column: "raw_query", as: String.self), createdAt: createdAt, receivedAt: receivedAt,
+                key: try row.decode(column: "ping_id", as: String.self)))
+        } catch {
+            failure = error
+        }
+    }
+
+    private mutating func close() {
+        guard var session = current else { return }
+        session.tagSeconds = TagCredit.seconds(of: tags)
+        session.excess = SessionPlausibility.excess(
+            credit: session.tagSeconds, createdSpan: Self.span(created), receivedSpan: Self.span(received) / 1000)
+        sessions.append(session)
+        tags.removeAll(keepingCapacity: true)
+        current = nil
+        created = nil
+        received = nil
+    }
+
+    private static func widen(_ range: ClosedRange<Int64>?, _ value: Int64) -> ClosedRange<Int64> {
+        guard let range else { return value...value }
+        return min(range.lowerBound, value)...max(range.upperBound, value)
+    }
+
+    /// The range's length, held at `Int64.max` (a stored `c61` is within 1970…2100, a receipt is the census's).
+    private static func span(_ range: ClosedRange<Int64>?) -> Int64 {
+        guard let range else { return 0 }
+        let (length, overflow) = range.upperBound.subtractingReportingOverflow(range.lowerBound)
+        return overflow ? .max : length
+    }
+
+    mutating func finish() throws -> [DTVRTaggedSession] {
+        if let failure { throw failure }
+        close()
+        return sessions
+    }
+}
