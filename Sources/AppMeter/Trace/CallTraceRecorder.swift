@@ -26,7 +26,7 @@ package struct CallTraceRecorder: Sendable {
         appid = appInfo.appID
         sdk = sdkVersion
         var args = appInfo.values.mapValues { String($0.prefix(256)) }
-        args["sdkFlavor"] = flavor
+        args[.sdkFlavor] = flavor
         append(CallTraceEntry(seq: 0, time: time.secondsSince1970, call: TracedCall.initialize.rawValue, args: args,
                               state: LifecycleState.idle.rawValue))
     }
@@ -87,7 +87,7 @@ package struct CallTraceRecorder: Sendable {
         if next == Self.limit - 1 {
             truncated = true
             entry = CallTraceEntry(seq: next, time: entry.time, call: TracedCall.truncated.rawValue,
-                                   args: ["limit": String(Self.limit)], state: entry.state)
+                                   args: TracedArgument.arguments([.limit: String(Self.limit)]), state: entry.state)
         }
         entry.seq = next
         next += 1

@@ -3,31 +3,36 @@ import MeterWire
 /// How a command shows in the call trace: the API call it came from and its arguments as the SDK
 /// read them (typed values, so what the trace shows is what was measured).
 extension MeterCommand {
+    /// Arguments named by the contract (``TracedArgument``).
+    private static func named(_ pairs: KeyValuePairs<TracedArgument, String>) -> [String: String] {
+        TracedArgument.arguments(pairs)
+    }
+
     /// The traced call name and arguments.
     var traced: (call: TracedCall, args: [String: String]) {
         switch self {
-        case .play(let channel): (.play, channel.map { ["channelName": $0] } ?? [:])
+        case .play(let channel): (.play, channel.map { Self.named([.channelName: $0]) } ?? [:])
         case .loadMetadata(let parsed): (.loadMetadata, Self.arguments(of: parsed))
-        case .playhead(let position): (.playheadPosition, ["position": String(position)])
+        case .playhead(let position): (.playheadPosition, Self.named([.position: String(position)]))
         case .id3(let tag): (.sendID3, Self.arguments(of: tag))
         case .track(let event): (.trackEvent, Self.arguments(of: event))
         case .ott(let status): (.updateOTT, Self.arguments(of: status))
-        case .trackViewability(let target): (.trackViewability, ["viewTag": String(target.viewTag)])
-        case .viewability(let sample): (.trackViewability, ["visible": String(sample.visiblePercent),
-                                                            "volume": String(sample.volumePercent)])
+        case .trackViewability(let target): (.trackViewability, Self.named([.viewTag: String(target.viewTag)]))
+        case .viewability(let sample): (.trackViewability, Self.named([.visible: String(sample.visiblePercent),
+                                                              .volume: String(sample.volumePercent)]))
         case .stop: (.stop, [:])
         case .end: (.end, [:])
-        case .setDisabled(let disabled): (.appDisableApi, ["disabled": String(disabled)])
-        case .setDebug(let on): (.debug, ["on": String(on)])
+        case .setDisabled(let disabled): (.appDisableApi, Self.named([.disabled: String(disabled)]))
+        case .setDebug(let on): (.debug, Self.named([.on: String(on)]))
         case .setOptOut(let choice):
             (.userOptOut, choice.byAnotherInstance
-                ? ["optOut": String(choice.optOut), "by": "another instance"] : ["optOut": String(choice.optOut)])
-        case .configReceived(let answer): (.config, ["enabled": String(answer.enabled)])
-        case .report(let code, let text): (.report, ["code": String(code.rawValue), "text": text])
+                ? Self.named([.optOut: String(choice.optOut), .by: "another instance"]) : Self.named([.optOut: String(choice.optOut)]))
+        case .configReceived(let answer): (.config, Self.named([.enabled: String(answer.enabled)]))
+        case .report(let code, let text): (.report, Self.named([.code: String(code.rawValue), .text: text]))
         case .appInBackground: (.appInBackground, [:])
         case .appInForeground: (.appInForeground, [:])
         case .staticEnd: (.staticEnd, [:])
-        case .appLaunched(let crashed): (.appLaunch, ["previousRunCrashed": String(crashed)])
+        case .appLaunched(let crashed): (.appLaunch, Self.named([.previousRunCrashed: String(crashed)]))
         case .wakeUp: (.wakeUp, [:])
         case .release: (.release, [:])
         }
@@ -37,62 +42,62 @@ extension MeterCommand {
     static func arguments(of parsed: MetadataParser.Result) -> [String: String] {
         var args: [String: String] = [:]
         if !parsed.issues.isEmpty {
-            args["problems"] = parsed.issues.map { "\($0.key) \($0.problem)" }.joined(separator: "; ")
+            args[.problems] = parsed.issues.map { "\($0.key) \($0.problem)" }.joined(separator: "; ")
         }
         guard let metadata = parsed.metadata else {
-            args["type"] = "(unusable)"
+            args[.type] = "(unusable)"
             return args
         }
-        args["assetid"] = metadata.assetID
+        args[.assetid] = metadata.assetID
         switch metadata {
         case .content(let content):
-            args["type"] = "content"
-            args["program"] = content.program
-            args["title"] = content.title
-            args["length"] = content.length.map(String.init) ?? ""
-            args["airdate"] = content.airdate
-            args["isfullepisode"] = content.fullEpisode?.rawValue ?? ""
-            args["adloadtype"] = content.adLoadType?.rawValue ?? ""
-            if content.isAudio { args["audio"] = "true" }
+            args[.type] = "content"
+            args[.program] = content.program
+            args[.title] = content.title
+            args[.length] = content.length.map(String.init) ?? ""
+            args[.airdate] = content.airdate
+            args[.isfullepisode] = content.fullEpisode?.rawValue ?? ""
+            args[.adloadtype] = content.adLoadType?.rawValue ?? ""
+            if content.isAudio { args[.audio] = "true" }
         case .ad(let ad):
-            args["type"] = ad.type.rawValue
-            args["title"] = ad.title
-            args["length"] = ad.length.map(String.init) ?? ""
+            args[.type] = ad.type.rawValue
+            args[.title] = ad.title
+            args[.length] = ad.length.map(String.init) ?? ""
         case .station(let station):
-            args["type"] = "radio"
-            args["stationType"] = station.stationType
-            args["provider"] = station.provider
+            args[.type] = "radio"
+            args[.stationType] = station.stationType
+            args[.provider] = station.provider
         case .dtvr(let dtvr):
-            args["type"] = "dtvr"
-            args["channelName"] = dtvr.channelName
-            args["adModel"] = dtvr.adModel.rawValue
+            args[.type] = "dtvr"
+            args[.channelName] = dtvr.channelName
+            args[.adModel] = dtvr.adModel.rawValue
         case .staticPage(let page):
-            args["type"] = "static"
-            args["section"] = page.section
+            args[.type] = "static"
+            args[.section] = page.section
         }
         return args
     }
 
     static func arguments(of tag: NielsenID3Tag) -> [String: String] {
-        var args = ["tag": tag.ownerString, "length": String(tag.ownerString.utf8.count)]
-        if let cid = tag.creditCID { args["cid"] = cid }
-        if let offset = tag.pcOffset { args["pcOffset"] = String(offset) }
-        if let offset = tag.fdOffset { args["fdOffset"] = String(offset) }
+        var args = Self.named([.tag: tag.ownerString, .length: String(tag.ownerString.utf8.count)])
+        if let cid = tag.creditCID { args[.cid] = cid }
+        if let offset = tag.pcOffset { args[.pcOffset] = String(offset) }
+        if let offset = tag.fdOffset { args[.fdOffset] = String(offset) }
         return args
     }
 
     static func arguments(of event: TrackedEvent) -> [String: String] {
-        var args = ["event": event.event.rawValue, "type": event.subject.rawValue]
-        if let position = event.position { args["position"] = String(position) }
-        if let id3 = event.id3 { args["tag"] = id3.ownerString }
+        var args = Self.named([.event: event.event.rawValue, .type: event.subject.rawValue])
+        if let position = event.position { args[.position] = String(position) }
+        if let id3 = event.id3 { args[.tag] = id3.ownerString }
         for (name, parsed) in [("content", event.content), ("ad", event.ad), ("static", event.staticPage)] {
-            if let assetID = parsed?.metadata?.assetID { args["\(name).assetid"] = assetID }
+            if let assetID = parsed?.metadata?.assetID { args["\(name).\(TracedArgument.assetid.rawValue)"] = assetID }
         }
         return args
     }
 
     static func arguments(of status: OTTStatus) -> [String: String] {
-        ["ottStatus": status.isConnected ? "1" : "0", "ottType": status.connection?.rawValue ?? "",
-         "ottDevice": status.device, "ottDeviceModel": status.deviceModel]
+        Self.named([.ottStatus: status.isConnected ? "1" : "0", .ottType: status.connection?.rawValue ?? "",
+           .ottDevice: status.device, .ottDeviceModel: status.deviceModel])
     }
 }

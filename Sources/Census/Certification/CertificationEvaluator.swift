@@ -84,7 +84,7 @@ extension TraceWalk {
             verdict.fail(entries.first?.seq, "no config answer in the trace: the hello ping went unanswered")
             return verdict
         }
-        if config[argument: "enabled"] == "false" {
+        if config[.enabled] == "false" {
             verdict.fail(config.seq, "the census answered with measurement turned off for this appid")
         } else {
             verdict.pass(config.seq, "config received at #\(config.seq)")
@@ -95,7 +95,7 @@ extension TraceWalk {
     private func debugLevel(_ level: String) -> Verdict {
         var verdict = Verdict()
         guard let initial = entries.first(where: { $0.is(.initialize) }) else { return verdict }
-        let value = initial[argument: "nol_devDebug"].uppercased()
+        let value = initial[.devDebug].uppercased()
         if value == level || (!value.isEmpty && value == String(level.prefix(1))) {
             verdict.pass(initial.seq, "nol_devDebug = \(value)")
         } else {

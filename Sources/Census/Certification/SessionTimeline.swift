@@ -70,12 +70,12 @@ public enum SessionTimeline {
             switch TracedCall(rawValue: entry.call) {
             case .loadMetadata:
                 close(at: index)
-                begin(entry[argument: "type"], entry[argument: "assetid"], at: index)
+                begin(entry[.type], entry[.assetid], at: index)
             case .playheadPosition, .sendID3:
                 if open == nil {
                     let isTag = entry.is(.sendID3)
                     begin(isTag ? "dtvr" : lastPlayed?.type ?? "content",
-                          isTag ? entry[argument: "cid"] : lastPlayed?.assetid ?? "", at: index)
+                          isTag ? entry[.cid] : lastPlayed?.assetid ?? "", at: index)
                 }
                 let position = Int64(entry[argument: entry.is(.sendID3) ? "pcOffset" : "position"])
                 if case let (opened, from)? = open {

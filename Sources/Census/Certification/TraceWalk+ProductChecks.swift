@@ -6,7 +6,7 @@ extension TraceWalk {
         var verdict = Verdict()
         for step in steps where step.is(.loadMetadata) {
             let errors = step.entry.events.filter { !$0.isEvent }
-            let problems = step.entry[argument: "problems"]
+            let problems = step.entry[.problems]
             if let error = errors.first {
                 verdict.fail(step.seq, "\(Self.describe(step.entry)): error \(error.code): \(error.text)")
             } else if !problems.isEmpty {
@@ -30,9 +30,9 @@ extension TraceWalk {
             let first = Self.firstIndex(in: building, notBelow: load.seq)
             let built = first < building.count && building[first] < (next ?? Int.max)
             if built {
-                verdict.pass(load.seq, "page \(load.entry[argument: "section"]) viewed and measured")
+                verdict.pass(load.seq, "page \(load.entry[.section]) viewed and measured")
             } else if next != nil || ended {
-                verdict.fail(load.seq, "page \(load.entry[argument: "section"]) (#\(load.seq)) built no ping")
+                verdict.fail(load.seq, "page \(load.entry[.section]) (#\(load.seq)) built no ping")
             }
         }
         return verdict
@@ -42,8 +42,8 @@ extension TraceWalk {
         var verdict = Verdict()
         let tags = steps.filter { $0.is(.sendID3) }
         guard let first = tags.first, let last = tags.last, last.time - first.time >= seconds else { return verdict }
-        for tag in tags where Int(tag.entry[argument: "length"]) != tagLength {
-            verdict.fail(tag.seq, "\(Self.describe(tag.entry)): a tag of \(tag.entry[argument: "length"]) characters, not \(tagLength)")
+        for tag in tags where Int(tag.entry[.length]) != tagLength {
+            verdict.fail(tag.seq, "\(Self.describe(tag.entry)): a tag of \(tag.entry[.length]) characters, not \(tagLength)")
         }
         if verdict.failures.isEmpty {
             verdict.pass(last.seq, "\(tags.count) tags of \(tagLength) characters over \(TraceArithmetic.wholeSeconds(last.time - first.time)) s")
@@ -77,8 +77,8 @@ extension TraceWalk {
                 verdict.fail(step.seq, "after the \(pause) s pause (stop #\(sinceTag[stop].seq)), sendID3 #\(step.seq) came without play then loadMetadata")
                 continue
             }
-            let before = Int(previous.entry[argument: "fdOffset"]) ?? Int(previous.entry[argument: "pcOffset"])
-            let now = Int(step.entry[argument: "fdOffset"]) ?? Int(step.entry[argument: "pcOffset"])
+            let before = Int(previous.entry[.fdOffset]) ?? Int(previous.entry[.pcOffset])
+            let now = Int(step.entry[.fdOffset]) ?? Int(step.entry[.pcOffset])
             if let before, let now, now < before {
                 verdict.fail(step.seq, "the offset went back from \(before) to \(now) after the pause")
             } else {
@@ -93,7 +93,7 @@ extension TraceWalk {
         var optedOutAt: Int?
         for entry in entries {
             if entry.is(.userOptOut) {
-                optedOutAt = entry[argument: "optOut"] == "true" ? entry.seq : nil
+                optedOutAt = entry[.optOut] == "true" ? entry.seq : nil
                 if let seq = optedOutAt { verdict.pass(seq, "userOptOut took the opt-out") }
             }
             guard let since = optedOutAt else { continue }

@@ -23,7 +23,7 @@ struct TraceWalk {
 
         var seq: Int { entry.seq }
         var time: Double { entry.time }
-        var position: Int64? { entry.is(.playheadPosition) ? Int64(entry[argument: "position"]) : nil }
+        var position: Int64? { entry.is(.playheadPosition) ? Int64(entry[.position]) : nil }
         func `is`(_ call: TracedCall) -> Bool { entry.is(call) }
     }
 
@@ -40,8 +40,8 @@ struct TraceWalk {
         var steps: [Step] = []
         for entry in entries where !Self.sdkOwn.contains(entry.call) {
             if entry.is(.loadMetadata) {
-                loaded = Loaded(seq: entry.seq, type: entry[argument: "type"], assetid: entry[argument: "assetid"],
-                                length: Int64(entry[argument: "length"]))
+                loaded = Loaded(seq: entry.seq, type: entry[.type], assetid: entry[.assetid],
+                                length: Int64(entry[.length]))
             }
             steps.append(Step(entry: entry, loaded: loaded))
         }
@@ -63,9 +63,9 @@ struct TraceWalk {
     static func describe(_ entry: CallTraceEntry) -> String {
         let args: String
         switch TracedCall(rawValue: entry.call) {
-        case .playheadPosition: args = entry[argument: "position"]
-        case .loadMetadata: args = "\(entry[argument: "type"]) \(entry[argument: "assetid"])"
-        case .sendID3: args = "\(entry[argument: "length"]) chars, cid \(entry[argument: "cid"])"
+        case .playheadPosition: args = entry[.position]
+        case .loadMetadata: args = "\(entry[.type]) \(entry[.assetid])"
+        case .sendID3: args = "\(entry[.length]) chars, cid \(entry[.cid])"
         default: args = entry.args.keys.sorted().prefix(3).map { "\($0)=\(entry.args[$0] ?? "")" }.joined(separator: " ")
         }
         return "#\(entry.seq) \(entry.call)(\(args))"

@@ -1,0 +1,39 @@
+/// The argument names of call-trace entries (docs/protocol.md §2h), written once for the SDK that
+/// records them and the census that certifies them. The metadata names are the guides' keys.
+public enum TracedArgument: String, Sendable, CaseIterable {
+    // init: appInfo's values as given, and the flavour in force.
+    case devDebug = "nol_devDebug", sdkFlavor
+    // play, playheadPosition, the viewability calls, the switches.
+    case channelName, position, viewTag, visible, volume, disabled, on, optOut, by, enabled
+    // report and appLaunch.
+    case code, text, previousRunCrashed
+    // loadMetadata: the keys as parsed, and the problems found.
+    case problems, type, assetid, program, title, length, airdate, isfullepisode, adloadtype, audio
+    case stationType, provider, adModel, section
+    // sendID3 (and trackEvent's id3Data).
+    case tag, cid, pcOffset, fdOffset
+    // trackEvent, updateOTT.
+    case event, ottStatus, ottType, ottDevice, ottDeviceModel
+    // truncated.
+    case limit
+}
+
+extension CallTraceEntry {
+    /// The value of `argument`, or empty.
+    public subscript(_ argument: TracedArgument) -> String { args[argument.rawValue] ?? "" }
+}
+
+extension Dictionary where Key == String, Value == String {
+    /// A trace entry's argument, by its name in the contract.
+    public subscript(_ argument: TracedArgument) -> String? {
+        get { self[argument.rawValue] }
+        set { self[argument.rawValue] = newValue }
+    }
+}
+
+extension TracedArgument {
+    /// A trace entry's arguments, named by the contract.
+    public static func arguments(_ pairs: KeyValuePairs<TracedArgument, String>) -> [String: String] {
+        Dictionary(pairs.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { $1 })
+    }
+}
