@@ -20,9 +20,16 @@ let package = Package(
         fuzzTarget("FuzzTraceBody", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzID3", [.product(name: "MeterWire", package: "AppMeter")]),
         fuzzTarget("FuzzSDKInput", [.product(name: "AppMeter", package: "AppMeter")]),
-        // The read side: certification, timelines and the terminal's tables on any stored trace.
-        fuzzTarget("FuzzCertification", [
+        // The read side: certification, timelines and the terminal's tables on any stored trace;
+        // FuzzCertificationRules is its arithmetic alone, fast enough for the long runs.
+        .target(name: "FuzzSupport", dependencies: [
             .product(name: "Census", package: "AppMeter"), .product(name: "MeterWire", package: "AppMeter"),
+        ], path: "Targets/FuzzSupport"),
+        fuzzTarget("FuzzCertification", [
+            "FuzzSupport", .product(name: "Census", package: "AppMeter"), .product(name: "MeterWire", package: "AppMeter"),
+        ]),
+        fuzzTarget("FuzzCertificationRules", [
+            "FuzzSupport", .product(name: "Census", package: "AppMeter"), .product(name: "MeterWire", package: "AppMeter"),
         ]),
     ],
     swiftLanguageModes: [.v6]

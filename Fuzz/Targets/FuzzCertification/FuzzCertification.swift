@@ -1,5 +1,6 @@
 import Census
 import Foundation
+import FuzzSupport
 import MeterWire
 
 /// The read side on any stored trace (issue "The census holds against a hostile internet"):
@@ -54,31 +55,6 @@ private func asStored(_ entries: [CallTraceEntry]) -> [CallTraceEntry] {
               let read = try? JSONDecoder().decode(CallTraceEntry.self, from: json) else { return entry }
         return read
     }
-}
-
-/// What `StoredPing` is made of: built from JSON, as the store's readers cannot be reached here.
-private struct StoredPingFields: Encodable {
-    var pingID: String
-    var appid: String
-    var pingType = "duration"
-    var kind = "content"
-    var assetid: String
-    var creditedSeconds: Int64
-    var createdAt: Int64
-    var rawQuery: String
-}
-
-/// A stored ping for each traced one, crediting an amount read from its id: the timeline sums them.
-private func storedPings(of entries: [CallTraceEntry], appid: String) -> [StoredPing] {
-    let fields = entries.flatMap { entry in
-        entry.pings.map { ping in
-            StoredPingFields(pingID: ping.id, appid: appid, assetid: entry[argument: "assetid"],
-                             creditedSeconds: TraceFromBytes.interestingNumbers[ping.id.utf8.count % TraceFromBytes.interestingNumbers.count],
-                             createdAt: Int64(entry.seq), rawQuery: ping.query)
-        }
-    }
-    guard let json = try? JSONEncoder().encode(fields) else { return [] }
-    return (try? JSONDecoder().decode([StoredPing].self, from: json)) ?? []
 }
 
 /// Report rows from the timeline's segments, as `meter report` prints them.

@@ -4,15 +4,15 @@ import MeterWire
 /// Builds a call trace from bytes, one field at a time, from tables of what the checks compare:
 /// call names, argument names, asset types, and the numbers and times at the edges of what
 /// `Int64` and `Double` hold. Past the end of the bytes every field reads as its first choice.
-struct TraceFromBytes {
+public struct TraceFromBytes {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
-    static let interestingNumbers: [Int64] = [
+    public static let interestingNumbers: [Int64] = [
         0, 1, 2, 3, 29, 30, 31, 60, 600, 86_399, 86_400, -1, -2, .max, .min, .max - 1, .min + 1, 1 << 53, -(1 << 53),
     ]
 
@@ -74,7 +74,7 @@ struct TraceFromBytes {
 
     /// The whole trace: up to 500 entries, as many as the bytes describe (the 20,000-entry test
     /// covers length; here each execution should be quick).
-    mutating func batch() -> CallTraceBatch {
+    public mutating func batch() -> CallTraceBatch {
         var time = 1_700_000_000.0
         var entries: [CallTraceEntry] = []
         while offset < bytes.count, entries.count < 500 {
