@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// Where the guides disagree or spell a key two ways (decisions.md L-entries): the instance limit of
+/// Where the guides disagree or spell a key two ways (decisions.md A6, A7, A8): the instance limit of
 /// each API, `containerID`, and `appDisableApi` reading back what is in force.
 @Suite struct LimitsAndNamesTests {
     static func environment() -> MeterEnvironment {

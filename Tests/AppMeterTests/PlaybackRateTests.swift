@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// Playheads that do not advance by exactly one per call (docs/decisions.md L9): the seconds of
+/// Playheads that do not advance by exactly one per call (docs/decisions.md C1, C1a): the seconds of
 /// content covered are credited, each once, on positions alone; a seek credits nothing; playheads
 /// in milliseconds are told to the app.
 @Suite struct PlaybackRateTests {
