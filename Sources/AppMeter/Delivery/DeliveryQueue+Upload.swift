@@ -3,28 +3,28 @@ import MeterWire
 
 extension DeliveryQueue {
     func startUploading() {
-        guard !uploading, !entries.isEmpty, pausedBy.isEmpty else { return }
+        guard !uploading, firstSendable() != nil else { return }
         uploading = true
         Task { await self.upload() }
     }
 
-    /// The single uploader: one request in flight, waiting out backoffs, until the queue is empty
-    /// or sending is paused.
+    /// The single uploader: one request in flight, waiting out backoffs, until nothing is left
+    /// that may be sent (the queue is empty, or what is left is held by disabled instances).
     private func upload() async {
-        while !entries.isEmpty && pausedBy.isEmpty {
+        while firstSendable() != nil {
             enforceBounds()
-            guard !entries.isEmpty else { break }
+            guard let start = firstSendable() else { break }
             let sendTime = clock.now()
-            let count = batchSize()
+            let count = batchSize(from: start)
             sendAloneNext = false
             let request: TransportRequest
             if count == 1 {
-                let record = entries[0].record
+                let record = entries[start].record
                 let url = PingEncoder.url(for: record.ping, base: baseURL, sendTime: sendTime, recovered: record.recovered,
                                           route: record.wireRoute)
                 guard let requestURL = URL(string: url) else {
-                    let origin = entries[0].origin
-                    removeFirst(1)
+                    let origin = entries[start].origin
+                    remove(serials: [entries[start].serial])
                     counters.rejected += 1
                     counters.rejectedSeconds += record.ping.creditedSeconds
                     report(.failedCreateURL, "a queued ping has an invalid URL and was dropped; \(Self.lost([record]))",
@@ -34,9 +34,9 @@ extension DeliveryQueue {
                 request = TransportRequest(url: requestURL, method: record.body == nil ? "GET" : "POST",
                                            body: record.body.map { Data($0.utf8) })
             } else {
-                request = batchRequest(count: count, sendTime: sendTime)
+                request = batchRequest(entries[start..<start + count], sendTime: sendTime)
             }
-            let sent = Array(entries.prefix(count))
+            let sent = Array(entries[start..<start + count])
             let outcome = await transport.send(request)
             if count > 1, case .response(let status, _, _) = outcome, [400, 404, 405, 413].contains(status) {
                 // An older census without the batch endpoint, a body too large, or one refused whole
@@ -119,13 +119,15 @@ extension DeliveryQueue {
 
     /// One ping alone when it is the only one (or batches are off); otherwise as many as fit the
     /// batch limits.
-    private func batchSize() -> Int {
-        guard batchSupported, !sendAloneNext, entries.count > 1, entries[0].record.body == nil else { return 1 }
+    /// How many entries from `start` go in the next request: one, or a batch that stops before a
+    /// ping with a body, a held ping, the batch limit or the batch's byte limit.
+    private func batchSize(from start: Int) -> Int {
+        guard batchSupported, !sendAloneNext, entries.count > start + 1, entries[start].record.body == nil else { return 1 }
         var bytes = 0
         var count = 0
         // Viewability pings (with a body) go alone, in their place in the queue.
-        for entry in entries.prefix(batchLimit) {
-            if entry.record.body != nil { break }
+        for entry in entries[start...].prefix(batchLimit) {
+            if entry.record.body != nil || isHeld(entry) { break }
             bytes += entry.record.approximateSize
             if count > 0 && bytes > BatchFormat.sdkMaxBytes { break }
             count += 1
@@ -134,9 +136,9 @@ extension DeliveryQueue {
     }
 
     /// `POST <base>/cgi-bin/gn/batch`, one ping query per line.
-    private func batchRequest(count: Int, sendTime: MeterInstant) -> TransportRequest {
+    private func batchRequest(_ batch: ArraySlice<Entry>, sendTime: MeterInstant) -> TransportRequest {
         let prefixLength = WireRoute.url(WireRoute.ping, base: baseURL.absoluteString).utf8.count + 1
-        let queries = entries.prefix(count).map { entry in
+        let queries = batch.map { entry in
             PingEncoder.query(for: entry.record.ping, sendTime: sendTime, recovered: entry.record.recovered,
                               prefixLength: prefixLength)
         }

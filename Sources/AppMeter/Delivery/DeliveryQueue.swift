@@ -167,7 +167,21 @@ actor DeliveryQueue {
         }
     }
 
-    /// Stops sending while `instance` is disabled (`appDisableApi = true`); pings stay queued.
+    /// Whether `entry` waits for its instance to be enabled again: its own instance is disabled,
+    /// or (a ping an earlier process left) every instance attached is. Each instance's
+    /// `appDisableApi` holds its own pings only: the app's other players go on being delivered.
+    func isHeld(_ entry: Entry) -> Bool {
+        guard !pausedBy.isEmpty else { return false }
+        if let origin = entry.origin { return pausedBy.contains(origin) }
+        return reporters.keys.allSatisfy(pausedBy.contains)
+    }
+
+    /// The first entry that may be sent now, if any.
+    func firstSendable() -> Int? {
+        pausedBy.isEmpty ? (entries.isEmpty ? nil : 0) : entries.firstIndex { !isHeld($0) }
+    }
+
+    /// Holds `instance`'s pings while it is disabled (`appDisableApi = true`); they stay queued.
     func pause(_ instance: UUID) {
         pausedBy.insert(instance)
         publish()
@@ -200,7 +214,7 @@ actor DeliveryQueue {
     }
 
     private func settlement(acceptingBackoff: Bool) -> QueueSettlement? {
-        if entries.isEmpty || !pausedBy.isEmpty { return .idle }
+        if firstSendable() == nil { return .idle }
         if acceptingBackoff, let retryAt { return .retrying(at: retryAt) }
         return nil
     }
