@@ -43,6 +43,12 @@ struct CensusReply: Sendable {
     let text: String
 
     var response: Response { .text(status, text) }
+
+    /// `200 stored`, or `200 duplicate` for an id already stored (acknowledged: the SDK is done).
+    static func stored(_ isNew: Bool) -> CensusReply { CensusReply(status: .ok, text: isNew ? "stored" : "duplicate") }
+
+    /// `503`: the store failed (counted and logged by ``CensusServer/storageFailed(_:)``); the SDK retries.
+    static let storageUnavailable = CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
 }
 
 extension Response {

@@ -27,11 +27,10 @@ extension CensusServer {
                 case .failure(let rejection): return await reject(rejection.reason, uri: uri)
                 case .success:
                     counters.update { $0.ampEvents += 1 }
-                    return .text(.ok, "stored")
+                    return CensusReply.stored(true).response
                 }
             } catch {
-                recordStorageFailure(error)
-                return .text(.serviceUnavailable, "storage unavailable; retry later")
+                return storageFailed(error).response
             }
         }
     }

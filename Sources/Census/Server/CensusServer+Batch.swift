@@ -49,8 +49,7 @@ extension CensusServer {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         } catch {
-            recordStorageFailure(error)
-            return .text(.serviceUnavailable, "storage unavailable; retry later")
+            return storageFailed(error).response
         }
         let stored = outcomes.filter { $0 == .stored }.count
         recordAccepted(stored: stored, duplicates: outcomes.count - stored)

@@ -77,12 +77,13 @@ extension CensusServer {
         recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
         feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
                            assetid: ping.assetID, seconds: ping.creditedSeconds))
-        return CensusReply(status: .ok, text: outcome == .stored ? "stored" : "duplicate")
+        return .stored(outcome == .stored)
     }
 
-    /// Counts a ping the store refused, and asks the SDK to retry.
+    /// Counts and logs a request the store failed, and asks the sender to retry: the one place
+    /// every route answers a storage failure.
     func storageFailed(_ error: any Error) -> CensusReply {
         recordStorageFailure(error)
-        return CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
+        return .storageUnavailable
     }
 }

@@ -38,8 +38,7 @@ extension CensusServer {
                                     calls: batch.entries.map { TraceWalk.describe($0) }))
                 return .text(.ok, "stored \(new) of \(batch.entries.count)")
             } catch {
-                recordStorageFailure(error)
-                return .text(.serviceUnavailable, "storage unavailable; retry later")
+                return storageFailed(error).response
             }
         }
     }

@@ -27,10 +27,9 @@ extension CensusServer {
             do {
                 let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
                 if isNew { counters.update { $0.viewabilityPings += 1 } }
-                return .text(.ok, isNew ? "stored" : "duplicate")
+                return CensusReply.stored(isNew).response
             } catch {
-                recordStorageFailure(error)
-                return .text(.serviceUnavailable, "storage unavailable; retry later")
+                return storageFailed(error).response
             }
         }
     }
