@@ -31,9 +31,13 @@ let package = Package(
     targets: [
         // The SDK ⇄ census contract (docs/protocol.md): Foundation only, imported by both sides.
         .target(name: "MeterWire"),
+        // The crediting rules and time, with no Foundation and no dependency: built for Embedded
+        // Swift (wasm32) in CI, shared by the SDK and the census (docs/architecture.md).
+        .target(name: "MeasurementCore"),
         .target(
             name: "AppMeter",
             dependencies: [
+                "MeasurementCore",
                 "MeterWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,7 +51,9 @@ let package = Package(
             name: "Census",
             dependencies: [
                 "MeterWire",
-                // The engine's core only, to credit Google AMP's cloud-API events with its own rules.
+                // The crediting rules (DTVR from stored tags); the engine itself only to replay
+                // Google AMP's cloud-API events with its own rules.
+                "MeasurementCore",
                 "AppMeter",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

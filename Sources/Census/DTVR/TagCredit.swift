@@ -1,4 +1,4 @@
-import AppMeter
+import MeasurementCore
 
 /// The census's DTVR credit of one session's tags of one CID (decisions.md T6): the tags in call
 /// order (then offset, then key) walked with the SDK's own rule, ``ID3Crediting``, so that the

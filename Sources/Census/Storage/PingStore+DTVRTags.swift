@@ -1,5 +1,5 @@
-import AppMeter
 import MeterWire
+import NIOConcurrencyHelpers
 import SQLKit
 
 extension PingStore {
@@ -13,7 +13,7 @@ extension PingStore {
     func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
         let tag = PingKind.tag.wireValue
         return try await database.withSQL { db in
-            let walk = Locked(TagWalk())
+            let walk = NIOLockedValueBox(TagWalk())
             var select = db.select()
                 .column("appid").column("channel_name").column("asset_id").column("session_id")
                 .column("ping_id").column("created_at").column("received_at").column("raw_query")
@@ -22,8 +22,8 @@ extension PingStore {
                 .where("ping_type", .equal, tag)
             select = select.filtered(by: query)
             try await select.orderBy("appid").orderBy("channel_name").orderBy("asset_id").orderBy("session_id")
-                .run { row in walk.withLock { $0.take(row) } }
-            var sessions = try walk.withLock { try $0.finish() }
+                .run { row in walk.withLockedValue { $0.take(row) } }
+            var sessions = try walk.withLockedValue { try $0.finish() }
             guard !sessions.isEmpty else { return [] }
 
             // The SDK's claim in those sessions: their DTVR pings other than tags.

@@ -1,7 +1,7 @@
-import AppMeter
 import Foundation
 import Logging
 import MeterWire
+import NIOConcurrencyHelpers
 import SQLKit
 
 extension DatabaseLocation {
@@ -167,10 +167,10 @@ public struct PingStore: Sendable {
     /// A process-unique prefix and a counter: as unique as a UUID per row, without asking the
     /// system for randomness for every refused request of a flood.
     private static let rejectIDPrefix = UUID().uuidString + "-"
-    private static let rejectCounter = Locked<UInt64>(0)
+    private static let rejectCounter = NIOLockedValueBox<UInt64>(0)
 
     static func newRejectID() -> String {
-        rejectIDPrefix + String(rejectCounter.withLock { $0 += 1; return $0 })
+        rejectIDPrefix + String(rejectCounter.withLockedValue { $0 += 1; return $0 })
     }
 
     /// A refused request about to be stored: its id, the reason, the request cut to

@@ -1,4 +1,4 @@
-import AppMeter
+import NIOConcurrencyHelpers
 
 /// The spans (``SessionSpans``) this census knows to be stored, so that a batch of pings writes
 /// only the spans it needs widened: about once an hour per session, instead of a statement per
@@ -13,7 +13,7 @@ final class SessionSpanCache: Sendable {
 
     private typealias Key = SessionSpans.SessionKey
 
-    private let spans = Locked<[Key: ClosedRange<Int64>]>([:])
+    private let spans = NIOLockedValueBox<[Key: ClosedRange<Int64>]>([:])
 
     /// An empty cache.
     init() {}
@@ -21,7 +21,7 @@ final class SessionSpanCache: Sendable {
     /// The spans `pings` need (``SessionSpans/needs(of:)``) that no known span covers: one
     /// lookup per ping, and nothing built for a batch whose sessions are all known.
     func uncoveredNeeds(of pings: [IncomingPing]) -> [SessionSpans.Need] {
-        let uncovered = spans.withLock { spans in
+        let uncovered = spans.withLockedValue { spans in
             pings.filter { ping in
                 guard !ping.sessionID.isEmpty else { return false }
                 return spans[Key(session: ping.sessionID, appid: ping.appID)]?.contains(ping.createdAt) != true
@@ -32,7 +32,7 @@ final class SessionSpanCache: Sendable {
 
     /// Remembers that spans covering `needs` (as ``SessionSpans/write(_:_:)`` wrote them) are stored.
     func remember(_ needs: [SessionSpans.Need]) {
-        spans.withLock { spans in
+        spans.withLockedValue { spans in
             if spans.count + needs.count > Self.capacity { spans.removeAll(keepingCapacity: true) }
             for need in needs {
                 let written = need.first...need.end
@@ -42,7 +42,7 @@ final class SessionSpanCache: Sendable {
     }
 
     /// How many sessions it remembers.
-    var count: Int { spans.withLock { $0.count } }
+    var count: Int { spans.withLockedValue { $0.count } }
 }
 
 extension ClosedRange<Int64> {

@@ -1,8 +1,6 @@
-import Foundation
-
 /// A point in wall-clock time: seconds since 1970-01-01 UTC. Calls are stamped with one, pings
 /// carry them as Unix seconds, and wake-ups and retries are scheduled at them.
-public struct MeterInstant: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct MeterInstant: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Seconds since 1970-01-01 UTC.
     public var secondsSince1970: Double
 
@@ -13,9 +11,6 @@ public struct MeterInstant: Sendable, Hashable, Comparable, Codable, CustomStrin
 
     /// Whole Unix seconds (rounded down), as pings carry them.
     public var unixSeconds: Int64 { Int64(secondsSince1970.rounded(.down)) }
-
-    /// The instant as a `Date`.
-    public var date: Date { Date(timeIntervalSince1970: secondsSince1970) }
 
     /// The instant `seconds` later.
     public static func + (instant: MeterInstant, seconds: Double) -> MeterInstant {

@@ -1,9 +1,9 @@
 /// The credit of one open segment that is not in a ping yet, and the id its checkpoint and its
 /// next duration ping share (so the census can never credit both). Every product part keeps one
 /// per open segment and asks it what is due after each credited observation.
-struct PendingCredit: Sendable, Equatable {
+package struct PendingCredit: Sendable, Equatable {
     /// What is due after credit was added.
-    enum Due: Equatable {
+    package enum Due: Equatable {
         case nothing
         /// The seconds reached the duration-ping interval.
         case durationPing
@@ -12,14 +12,17 @@ struct PendingCredit: Sendable, Equatable {
     }
 
     /// Credited seconds not yet in a ping.
-    private(set) var seconds: Int64 = 0
+    package private(set) var seconds: Int64 = 0
     /// Of those, the seconds already in the durable checkpoint.
-    private(set) var checkpointed: Int64 = 0
+    package private(set) var checkpointed: Int64 = 0
     /// The id the next duration ping will carry, allocated with the first checkpoint.
-    private(set) var nextPingID: String?
+    package private(set) var nextPingID: String?
+
+    /// Nothing pending.
+    package init() {}
 
     /// Adds `credited` seconds and says what is due.
-    mutating func add(_ credited: Int64, durationPingInterval: Int64, checkpointInterval: Int64) -> Due {
+    package mutating func add(_ credited: Int64, durationPingInterval: Int64, checkpointInterval: Int64) -> Due {
         guard credited > 0 else { return .nothing }
         seconds += credited
         if seconds >= durationPingInterval { return .durationPing }
@@ -28,13 +31,13 @@ struct PendingCredit: Sendable, Equatable {
     }
 
     /// The seconds and id for a duration ping (the checkpoint's id when there is one); resets.
-    mutating func takeForPing(_ newID: () -> String) -> (seconds: Int64, id: String) {
+    package mutating func takeForPing(_ newID: () -> String) -> (seconds: Int64, id: String) {
         defer { self = PendingCredit() }
         return (seconds, nextPingID ?? newID())
     }
 
     /// The id for a checkpoint of the seconds so far, which the next duration ping will reuse.
-    mutating func idForCheckpoint(_ newID: () -> String) -> String {
+    package mutating func idForCheckpoint(_ newID: () -> String) -> String {
         let id = nextPingID ?? newID()
         nextPingID = id
         checkpointed = seconds
