@@ -190,6 +190,22 @@ import Testing
                 #expect(stored.first?.rawQuery.hasPrefix("prd=dcr&") == true)
             }
             try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == "ready\n")
+            }
+        }
+    }
+
+    /// A census whose database is gone is alive but not ready, and says why.
+    @Test func aCensusWithoutItsDatabaseIsNotReady() async throws {
+        try await withApp(.sqlite) { client, server in
+            await server.store.database.close()
+            try await client.execute(uri: "/readyz", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                #expect(String(buffer: response.body).hasPrefix("not ready: the database does not answer"))
+            }
+            try await client.execute(uri: "/healthz", method: .get) { #expect($0.status == .ok) }
         }
     }
 

@@ -52,6 +52,7 @@ public struct CensusServer: Sendable {
     public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
+        router.get("/readyz") { _, _ in await self.readiness() }
         router.get(RouterPath(WireRoute.ping)) { request, _ in await self.receivePing(request) }
         router.post(RouterPath(WireRoute.batch)) { request, context in try await self.receiveBatch(request, context) }
         router.post(RouterPath(WireRoute.viewability)) { request, _ in await self.receiveViewability(request) }
