@@ -106,3 +106,20 @@ import Testing
         #expect(report?.viewableSeconds == 172_800 && report?.audibleSeconds == 0)
     }
 }
+
+/// ``PingQuery/parameters(_:)``: every parameter decoded, for names that are not ping fields.
+@Suite struct QueryParametersTests {
+    @Test func namesAndValuesAreDecodedInOrder() throws {
+        let parameters = try PingQuery.parameters("prd=session&%73essionId=a%20b&empty=&flag&prd=again").get()
+        #expect(parameters.map { "\($0.name)=\($0.value)" } == ["prd=session", "sessionId=a b", "empty=", "flag=", "prd=again"])
+    }
+
+    @Test(arguments: ["a=%zz", "%g1=x", "a=%4"])
+    func aMalformedEscapeRefusesTheQuery(_ query: String) {
+        guard case .failure(let problem) = PingQuery.parameters(query[...]) else {
+            Issue.record("\(query) was read")
+            return
+        }
+        #expect(problem.reason.contains("malformed percent escape"))
+    }
+}

@@ -132,11 +132,9 @@ extension TraceWalk {
         return low
     }
 
-    /// A parameter of a traced ping's query.
+    /// A parameter of a traced ping's query (its first, by decoded name, as the census reads pings).
     static func value(_ name: String, in query: String) -> String? {
-        for part in query.split(separator: "&") where part.hasPrefix(name + "=") {
-            return WireEncoding.decode(part.dropFirst(name.count + 1))
-        }
-        return nil
+        guard case .success(let parameters) = PingQuery.parameters(query[...]) else { return nil }
+        return parameters.first { $0.name == name }?.value
     }
 }

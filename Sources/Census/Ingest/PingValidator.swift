@@ -53,20 +53,12 @@ public enum PingValidator {
     /// The creation times (`c61`) a ping may carry.
     static let creationTimes = WireLimits.creationTimes
 
-    /// The decoded parameters of `query` (the first of a repeated name wins).
+    /// The decoded parameters of `query` (the first of a repeated name wins), read by
+    /// ``PingQuery/parameters(_:)``.
     public static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
-        var values: [String: String] = [:]
-        for part in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let halves = part.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = WireEncoding.decode(halves[0]) else {
-                return .failure(PingRejection(reason: "parameter \(halves[0]) has a malformed percent escape"))
-            }
-            guard let value = WireEncoding.decode(halves.count > 1 ? halves[1] : "") else {
-                return .failure(PingRejection(reason: "parameter \(name) has a malformed percent escape"))
-            }
-            if values[name] == nil { values[name] = value }
-        }
-        return .success(values)
+        PingQuery.parameters(query)
+            .map { Dictionary($0.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
+            .mapError { PingRejection(reason: $0.reason) }
     }
 
     /// Reads `query` (the part after `?`) of a request whose full URI is `uriLength` bytes: the URL
