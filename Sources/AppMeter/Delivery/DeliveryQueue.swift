@@ -57,7 +57,10 @@ actor DeliveryQueue {
     var earliestCreatedAt = Double.infinity
     var counters = DeliveryCounters()
     var consecutiveFailures = 0
+    /// Each attached instance's logger (diagnostics are logged through every one).
     var reporters: [UUID: EventReporter] = [:]
+    /// How each attached instance hears of its pings' outcomes: a `report` command to its runner.
+    var notifiers: [UUID: @Sendable (MeterEventCode, String) -> Void] = [:]
     /// The start of each attached instance's checkpoint keys (``checkpointKey(_:)``).
     var checkpointKeys: [UUID: String] = [:]
     var pausedBy: Set<UUID> = []
@@ -128,8 +131,9 @@ actor DeliveryQueue {
     // MARK: Producers
 
     /// Registers an instance that reports through this queue; the first one opens it.
-    func attach(_ instance: UUID, reporter: EventReporter) {
+    func attach(_ instance: UUID, reporter: EventReporter, notify: @escaping @Sendable (MeterEventCode, String) -> Void) {
         reporters[instance] = reporter
+        notifiers[instance] = notify
         checkpointKeys[instance] = Self.checkpointKey(instance)
         open(reportingTo: instance)
     }
@@ -137,6 +141,7 @@ actor DeliveryQueue {
     /// Forgets an instance: its pause and its reporter.
     func detach(_ instance: UUID) {
         reporters[instance] = nil
+        notifiers[instance] = nil
         checkpointKeys[instance] = nil
         resume(instance)
     }
@@ -342,12 +347,12 @@ actor DeliveryQueue {
         }
     }
 
-    /// Tells the instance that built the pings what became of them; pings of an earlier process
-    /// have no instance to tell, so the outcome is only counted.
+    /// Tells the instance that built the pings what became of them, through its runner (the
+    /// single writer of its events, so they reach the delegate in order with the others); pings
+    /// of an earlier process have no instance to tell, so the outcome is only counted.
     func report(_ code: MeterEventCode, _ message: String, to origins: some Sequence<UUID?>) {
-        let time = clock.now()
         for origin in Set(origins.compactMap { $0 }) {
-            reporters[origin]?.report(code, message, at: time)
+            notifiers[origin]?(code, message)
         }
     }
 

@@ -346,6 +346,8 @@ public final class MeterInstance: Sendable {
     public func flush() async {
         await waitUntilProcessed()
         _ = await delivery.waitUntilSettled()
+        // What delivery reported comes to the delegate through the runner: let it through.
+        await waitUntilProcessed()
     }
 
     /// Waits until the census config has arrived and been applied (event 2001, or Disabled when
@@ -367,7 +369,9 @@ public final class MeterInstance: Sendable {
     package func flush(advancing clock: VirtualClock) async {
         while true {
             await waitUntilProcessed()
-            guard case .retrying(let due) = await delivery.waitUntilSettled(orBackingOff: true) else { return }
+            guard case .retrying(let due) = await delivery.waitUntilSettled(orBackingOff: true) else {
+                return await waitUntilProcessed()
+            }
             clock.advance(to: due)
         }
     }

@@ -38,7 +38,12 @@ actor MeterRunner {
     /// Runs until the inbox is closed and drained, then releases what is open.
     func run(_ inbox: CommandInbox) async {
         // The first instance to attach opens (and recovers) the queue, before anyone enqueues.
-        await delivery.attach(instanceID, reporter: reporter)
+        // The queue reports delivery outcomes as commands, so this runner stays the single writer
+        // of the instance's events.
+        let clock = self.clock
+        await delivery.attach(instanceID, reporter: reporter) { code, message in
+            inbox.push(.command(TimedCommand(.report(code, message), at: clock.now())))
+        }
         var batch: [CommandInbox.Item] = []
         batch.reserveCapacity(16)
         while case .batch(let wakeUpDue) = await inbox.next(

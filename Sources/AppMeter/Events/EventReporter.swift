@@ -2,8 +2,8 @@ import Foundation
 import Logging
 
 /// Records events and errors for an instance: updates the last event / last error, tells the
-/// delegate, and logs. Written to by the instance's runner (the core's report effects) and by
-/// the delivery queue for the pings this instance built.
+/// delegate, and logs. Written to by the instance's runner only (the core's report effects); the
+/// delivery queue reports the outcomes of this instance's pings as `report` commands to it.
 final class EventReporter: Sendable {
     private let snapshot: Locked<MeterSnapshot>
     private let sink: @Sendable (MeterEvent) -> Void
