@@ -339,6 +339,7 @@ actor DeliveryQueue {
 
     /// One event per instance for the pings a bound dropped (an earlier process's have no one to tell).
     private func reportDropped(_ dropped: [Entry], _ why: String) {
+        guard !dropped.isEmpty else { return }   // the common case: this runs at every enqueue
         for (origin, entries) in Dictionary(grouping: dropped.filter { $0.origin != nil }, by: { $0.origin! }) {
             let records = entries.map(\.record)
             let seconds = records.reduce(0) { $0 + $1.ping.creditedSeconds }
