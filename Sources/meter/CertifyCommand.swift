@@ -14,7 +14,7 @@ struct CertifyCommand: AsyncParsableCommand {
         commandName: "certify",
         abstract: "Certify traced SDK sessions against the rule pack (docs/certification.md); exit 1 when a rule fails.")
 
-    @Option(help: "The trace session to certify (an SDK instance's traceSession, as `meter sessions` lists it; a unique beginning of one is enough).") var session: String?
+    @Option(help: "The trace session to certify (an SDK instance's traceSession, as `meter sessions` lists it; with --database a unique beginning of one is enough).") var session: String?
     @Option(help: "Certify every traced session of this appid.") var appid: String?
     @OptionGroup var database: DatabaseOptions
     @Option(help: "Ask a running census instead of opening a database (e.g. http://127.0.0.1:8080).") var census: String?

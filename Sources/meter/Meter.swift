@@ -12,7 +12,7 @@ struct Meter: AsyncParsableCommand {
         discussion: """
             Exit codes: 0 success; 1 a certification failed; 2 nothing to certify; 64 a wrong command \
             line; 65 malformed input; 66 a database or file that does not exist; 69 a database, port, \
-            census or collector that is unavailable.
+            census or collector that is unavailable; 73 an output file that cannot be written.
             """,
         version: "meter \(MeterInstance.version)",
         subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, SessionsCommand.self,

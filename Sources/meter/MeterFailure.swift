@@ -16,6 +16,8 @@ struct MeterFailure: Error, CustomStringConvertible {
         case noInput = 66
         /// A service is unavailable: the database, the port, a census or collector.
         case unavailable = 69
+        /// An output file cannot be written (`certify --export` into a folder that does not exist).
+        case cannotCreate = 73
     }
 
     var kind: Kind
@@ -28,18 +30,25 @@ struct MeterFailure: Error, CustomStringConvertible {
     }
 
     /// Prints an error a command's `run` threw and exits with its code: a ``MeterFailure`` as it
-    /// is, a late `ValidationError` as a usage failure (without the usage text), undecodable
-    /// input as data, a missing file as no input, and anything else (the database, the network,
-    /// a port) as unavailable, with its own description.
+    /// is, a late `ValidationError` or an unreadable database URL as a usage failure (without the
+    /// usage text), undecodable input as data, a missing file as no input, a file that cannot be
+    /// written as such, and anything else (the database, the network, a port) as unavailable,
+    /// with its own description.
     static func exit(with error: any Error) -> Never {
         let failure: MeterFailure
         switch error {
         case let error as MeterFailure: failure = error
         case is ExitCode, is CleanExit: Meter.exit(withError: error)
         case let error as ValidationError: failure = MeterFailure(.usage, error.message)
+        case let error as CensusError:
+            if case .badDatabaseURL = error { failure = MeterFailure(.usage, error.description) } else {
+                failure = MeterFailure(.unavailable, error.description)
+            }
         case is DecodingError: failure = MeterFailure(.data, "\(error)")
-        case let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileNoSuchFile:
+        case let error as CocoaError where error.code == .fileReadNoSuchFile:
             failure = MeterFailure(.noInput, error.localizedDescription)
+        case let error as CocoaError where error.isFileError:
+            failure = MeterFailure(.cannotCreate, error.localizedDescription)
         default: failure = MeterFailure(.unavailable, String(describing: error))
         }
         FileHandle.standardError.write(Data("meter: \(TerminalText.escaped(failure.message))\n".utf8))

@@ -79,22 +79,23 @@ import Testing
         #expect(meter.snapshot.creditedSeconds == [AssetKey(.dtvr, Self.fd): 120])
     }
 
-    /// An outage that fills the queue costs tag pings before any credited ping: the census credits
-    /// a session whose tags are gone by its duration pings (decisions.md T6).
-    @Test func aFullQueueDropsTagPingsBeforeTheCredit() async {
-        let meter = MeterHarness(queueBounds: QueueBounds(maxCount: 20))
+    /// An outage that fills the queue drops the oldest pings whatever their kind: a DTVR session's
+    /// tags and duration pings of the same stretch go together, so the census's tag credit and the
+    /// SDK's claim lose the same seconds (decisions.md D7, T6), and the app is told what was lost.
+    @Test func aFullQueueDropsTheOldestPingsOfEveryKind() async {
+        let errors = ErrorCollector()
+        let meter = MeterHarness(delegate: errors, durationPingInterval: 30, queueBounds: QueueBounds(maxCount: 20))
         await meter.api.waitUntilConfigured()
         meter.transport.script(Array(repeating: .failure("offline"), count: 400))
         meter.api.play(["channelName": "Channel 4"])
         meter.api.loadMetadata(Fixtures.dtvr("TheGreatBigMovie"))
-        Self.sendTags(meter, from: 46016, count: 61)          // ten minutes
+        Self.sendTags(meter, from: 46016, count: 61)          // ten minutes: 61 tag pings, 20 duration pings
         meter.api.end()
-        var seen: Set<String> = []
-        let delivered = await meter.pings().filter { seen.insert($0["pingid"] ?? "").inserted }
-        #expect(delivered.reduce(0) { $0 + $1.credited } == 600)
-        let tags = Set(meter.transport.tagPings.map { $0["fdoff"] ?? "" })
-        #expect(!tags.isEmpty && tags.count < 61 && tags.contains("46616"))     // the newest kept
+        await meter.settle()
         #expect((meter.api.meter?.diagnostics.counters.droppedOverflow ?? 0) > 0)
+        let drops = errors.descriptions.filter { $0.contains("over the offline queue's bound") }
+        #expect(drops.contains { $0.contains("credited seconds are lost") }, "\(drops)")
+        #expect(meter.api.meter?.diagnostics.queued == 0)
     }
 
     @Test func repeatedAndForeignTagsAreNotCountedAndABrokenNielsenTagIsError3() async {

@@ -136,6 +136,8 @@ actor DeliveryQueue {
         notifiers[instance] = notify
         checkpointKeys[instance] = Self.checkpointKey(instance)
         open(reportingTo: instance)
+        // An earlier process's pings held while every instance was disabled may go now.
+        startUploading()
     }
 
     /// Forgets an instance: its pause and its reporter.
@@ -319,12 +321,11 @@ actor DeliveryQueue {
         var overflowed: [Entry] = []
         while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
             // A development call trace gives way before any ping: tracing must never cost a credited
-            // second. Then DTVR tag pings: the census credits a session that sent no tags by its
-            // duration pings (decisions.md T6), so an outage long enough to fill the queue with
-            // tags (about twelve hours of DTVR at the default bounds) costs tags, not the SDK's credit. (Removal by index is
-            // safe under an upload in flight, which settles by serial.)
-            if let index = entries.firstIndex(where: { $0.record.route == WireRoute.trace })
-                ?? entries.firstIndex(where: { $0.record.body == nil && $0.record.ping.kind == .tag }) {
+            // second. Pings go oldest first whatever their kind: a DTVR session's tags and duration
+            // pings of the same stretch go together, so the census's tag credit (decisions.md T6)
+            // and the SDK's claim lose the same seconds. (Removal by index is safe under an upload
+            // in flight, which settles by serial.)
+            if let index = entries.firstIndex(where: { $0.record.route == WireRoute.trace }) {
                 delete(entries[index])
                 entries.remove(at: index)
             } else {

@@ -68,9 +68,10 @@ public enum PingKey {
 
     /// The ping id as the SDK sent it, from a stored key of `appID`.
     public static func unscoped(_ key: String, appID: String) -> String {
-        let suffix = "/" + AppTag.of(appID)
-        guard key.utf8.count >= suffix.utf8.count, key.hasSuffix(suffix) else { return key }
-        return String(decoding: key.utf8.dropLast(suffix.utf8.count), as: UTF8.self)
+        // Bytes, not characters: a ping id ending in a combining or prepended mark must still match.
+        let suffix = Array(("/" + AppTag.of(appID)).utf8)
+        guard key.utf8.count >= suffix.count, key.utf8.suffix(suffix.count).elementsEqual(suffix) else { return key }
+        return String(decoding: key.utf8.dropLast(suffix.count), as: UTF8.self)
     }
 }
 

@@ -16,12 +16,13 @@ enum PingKeySchema {
             try await db.raw("UPDATE \(ident: table) SET ping_id = \(bind: marker) || ping_id").run()
             let apps = try await db.raw("SELECT DISTINCT appid FROM \(ident: table)").all()
                 .map { try $0.decode(column: "appid", as: String.self) }
+            // The database counts the appid's characters itself (`length`), as `substr` counts them.
+            let markerLength = String(marker.utf8.count)
             for appid in apps {
-                let prefix = marker + appid + "/"
-                let prefixLength = prefix.unicodeScalars.count
                 try await db.raw("""
-                    UPDATE \(ident: table) SET ping_id = substr(ping_id, \(unsafeRaw: String(prefixLength + 1))) || \(bind: "/" + AppTag.of(appid))
-                    WHERE appid = \(bind: appid) AND substr(ping_id, 1, \(unsafeRaw: String(prefixLength))) = \(bind: prefix)
+                    UPDATE \(ident: table) SET ping_id = substr(ping_id, \(unsafeRaw: markerLength) + length(appid) + 2) || \(bind: "/" + AppTag.of(appid))
+                    WHERE appid = \(bind: appid)
+                      AND substr(ping_id, 1, \(unsafeRaw: markerLength) + length(appid) + 1) = \(bind: marker + appid + "/")
                     """).run()
             }
             // Keys that were not `<appid>/…` (no census stored any) keep the marker: unique still.

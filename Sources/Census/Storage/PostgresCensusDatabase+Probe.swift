@@ -16,18 +16,11 @@ extension PostgresCensusDatabase {
         var lastError: any Error = CancellationError()
         for attempt in 1...Self.probeAttempts {
             do {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        try await self.client.withConnection { connection in
-                            _ = try await connection.query("SELECT 1", logger: Logger(label: "Census.probe"))
-                        }
+                let client = self.client
+                try await answering(within: Self.probeTimeout) {
+                    try await client.withConnection { connection in
+                        _ = try await connection.query("SELECT 1", logger: Logger(label: "Census.probe"))
                     }
-                    group.addTask {
-                        try await Task.sleep(for: Self.probeTimeout)
-                        throw ProbeTimeout()
-                    }
-                    try await group.next()
-                    group.cancelAll()
                 }
                 return
             } catch {
@@ -37,9 +30,4 @@ extension PostgresCensusDatabase {
         }
         throw lastError
     }
-}
-
-/// An attempt that got no answer in time.
-private struct ProbeTimeout: Error, CustomStringConvertible {
-    var description: String { "no answer within \(PostgresCensusDatabase.probeTimeout)" }
 }

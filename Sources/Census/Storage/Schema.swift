@@ -124,9 +124,22 @@ enum Schema {
     /// On PostgreSQL in one transaction holding a lock, so servers starting together migrate one
     /// after the other and each sees what the one before did: PostgreSQL's `IF NOT EXISTS` does
     /// not stop two sessions creating one table at once.
+    /// On SQLite in one transaction too (migrations run before anything else uses the connection):
+    /// a migration stopped half-way (a kill, a full disk) leaves the schema as it was, never half
+    /// rewritten. Migration 14 in particular cannot be run again over its own half-done work.
     static func migrate(_ db: any SQLDatabase, through lastVersion: Int = .max) async throws {
-        try await db.inTransactionHoldingLock(on: "appmeter census migrations") {
+        guard db.dialect.name != "postgresql" else {
+            return try await db.inTransactionHoldingLock(on: "appmeter census migrations") {
+                try await applyMigrations(db, through: lastVersion)
+            }
+        }
+        try await db.raw("BEGIN IMMEDIATE").run()
+        do {
             try await applyMigrations(db, through: lastVersion)
+            try await db.raw("COMMIT").run()
+        } catch {
+            try? await db.raw("ROLLBACK").run()
+            throw error
         }
     }
 

@@ -84,6 +84,19 @@ import Glibc
         #expect(try MeterRun.run(["certify", "--session", "zz", "--database", path]).status == 2)
     }
 
+    @Test func aMalformedDatabaseURLIsAUsageError() throws {
+        let run = try MeterRun.run(["report", "--database", "postgres://"])
+        #expect(run.status == 64, "\(run.errors)")
+        #expect(run.errors.contains("cannot read database URL"))
+    }
+
+    @Test func anExportIntoAMissingFolderCannotBeCreated() async throws {
+        let path = try await Self.census(tracing: ["export-me"])
+        let run = try MeterRun.run(["certify", "--session", "export-me", "--database", path,
+                                    "--export", MeterRun.temporaryPath("no/such/folder/report.json")])
+        #expect(run.status == 73, "\(run.errors)")
+    }
+
     @Test func aPortInUseIsNamed() async throws {
         let (port, descriptor) = try MeterRun.occupiedPort()
         defer { close(descriptor) }
