@@ -29,15 +29,22 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
     ],
     targets: [
-        // The SDK ⇄ census contract (docs/protocol.md): Foundation only, imported by both sides.
-        .target(name: "MeterWire"),
+        // The SDK ⇄ census contract (docs/protocol.md), imported by both sides: its Foundation-free
+        // part (ping fields, the query encoder and parser, ID3) in MeterContract, which the core
+        // builds on; the JSON formats in MeterWire, which re-exports MeterContract.
+        .target(name: "MeterContract"),
+        .target(name: "MeterWire", dependencies: ["MeterContract"]),
         // The crediting rules and time, with no Foundation and no dependency: built for Embedded
         // Swift (wasm32) in CI, shared by the SDK and the census (docs/architecture.md).
-        .target(name: "MeasurementCore"),
+        .target(name: "MeasurementCore", dependencies: ["MeterContract"]),
+        // Untyped input read once into the core's typed values (trackEvent's and updateOTT's
+        // dictionaries): the SDK's facades and the census's AMP replay share it.
+        .target(name: "MeterInput", dependencies: ["MeasurementCore", "MeterWire"]),
         .target(
             name: "AppMeter",
             dependencies: [
                 "MeasurementCore",
+                "MeterInput",
                 "MeterWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -51,10 +58,10 @@ let package = Package(
             name: "Census",
             dependencies: [
                 "MeterWire",
-                // The crediting rules (DTVR from stored tags); the engine itself only to replay
-                // Google AMP's cloud-API events with its own rules.
+                // The crediting rules (DTVR from stored tags) and the engine, which replays
+                // Google AMP's cloud-API events with the SDK's own rules. Never the SDK itself.
                 "MeasurementCore",
-                "AppMeter",
+                "MeterInput",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

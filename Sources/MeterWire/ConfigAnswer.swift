@@ -1,27 +1,26 @@
 import Foundation
 
-/// The config handshake: what the SDK asks (`GET <base>/cgi-bin/cfg?…`) and what the census
-/// answers (JSON).
-public struct ConfigAnswer: Sendable, Equatable, Codable {
-    /// The appid asked about (the census echoes it; the SDK does not need it).
-    public var appid: String?
-    /// False: the census turned measurement off for this appid (the server-side kill switch).
-    public var enabled: Bool
-    /// The SDK sends a duration ping at the latest after this many credited seconds of one asset.
-    public var durationPingInterval: Int64
+/// The JSON form: `{"appid":…,"enabled":…,"durationPingInterval":…}`.
+extension ConfigAnswer: Codable {
+    private enum CodingKeys: String, CodingKey { case appid, enabled, durationPingInterval }
 
-    /// The intervals a census may set.
-    public static let intervalRange: ClosedRange<Int64> = 1...3600
-    /// What an app without settings of its own gets.
-    public static let defaultInterval: Int64 = 60
-
-    /// Creates an answer.
-    public init(appid: String? = nil, enabled: Bool, durationPingInterval: Int64) {
-        self.appid = appid
-        self.enabled = enabled
-        self.durationPingInterval = durationPingInterval
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            appid: try container.decodeIfPresent(String.self, forKey: .appid),
+            enabled: try container.decode(Bool.self, forKey: .enabled),
+            durationPingInterval: try container.decode(Int64.self, forKey: .durationPingInterval))
     }
 
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(appid, forKey: .appid)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(durationPingInterval, forKey: .durationPingInterval)
+    }
+}
+
+extension ConfigAnswer {
     /// Reads and checks an answer body; the failure says what is wrong.
     public static func decode(_ body: Data) -> Result<ConfigAnswer, WireFormatError> {
         guard let answer = try? JSONDecoder().decode(ConfigAnswer.self, from: body) else {
@@ -59,15 +58,4 @@ public enum ConfigRequestField: String, Sendable, CaseIterable {
 
     /// The longest appid the census accepts in a config request.
     public static let maxAppIDLength = 64
-}
-
-/// Something on the wire that does not follow the contract.
-public struct WireFormatError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A sentence naming what is wrong.
-    public let reason: String
-
-    /// Creates an error.
-    public init(_ reason: String) { self.reason = reason }
-
-    public var description: String { reason }
 }

@@ -86,10 +86,10 @@ public final class MeterInstance: Sendable {
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
         delivery = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
         let core = MeterCore(MeterCore.Settings(
-            appInfo: appInfo, sdkVersion: sdkVersion, identifiers: environment.identifiers,
+            app: appInfo.measuredApp, sdkVersion: sdkVersion, identifiers: CoreIdentifiers(environment.identifiers),
             identity: privacy.pingIdentity, durationPingInterval: environment.durationPingInterval,
             checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
-            logLevel: logLevel))
+            logLevel: MeterLogLevel(logLevel)))
         let instanceID = UUID()
         self.instanceID = instanceID
         let traceSession = appInfo.tracesCalls ? instanceID.uuidString.lowercased() : nil

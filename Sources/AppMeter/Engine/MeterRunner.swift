@@ -111,9 +111,9 @@ actor MeterRunner {
         case .report(let code, let description):
             reporter.report(code, description, at: time)
         case .log(let level, let message):
-            reporter.log.log(level: level, "\(message)")
+            reporter.log.log(level: level.loggerLevel, "\(message)")
         case .setLogLevel(let level):
-            reporter.setLogLevel(level)
+            reporter.setLogLevel(level.loggerLevel)
         case .pauseDelivery:
             await delivery.pause(instanceID)
         case .resumeDelivery:

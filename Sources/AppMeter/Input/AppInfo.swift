@@ -37,7 +37,7 @@ public struct AppInfo: Sendable, Equatable {
     }
 
     /// The sfcode used when appInfo has none (the API reference calls it optional).
-    public static let defaultSFCode = "dcr"
+    public static let defaultSFCode = MarketProfile.defaultSFCode
 
     /// The app's name as the platform knows it: the bundle's display name or name, else the
     /// process name (Linux, command-line tools).
@@ -134,23 +134,8 @@ public struct AppInfo: Sendable, Equatable {
             values: values, issues: issues))
     }
 
-    /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits.
-    package static func isValidAppID(_ id: String) -> Bool {
-        let chars = Array(id.utf8)
-        guard chars.count == 37, chars[0] == UInt8(ascii: "P") || chars[0] == UInt8(ascii: "T") else { return false }
-        let dashes: Set<Int> = [9, 14, 19, 24]
-        for (index, char) in chars.enumerated().dropFirst() {
-            if dashes.contains(index) {
-                guard char == UInt8(ascii: "-") else { return false }
-            } else {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(char)
-                    || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(char)
-                    || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(char)
-                else { return false }
-            }
-        }
-        return true
-    }
+    /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits (``MeasuredApp/isValidAppID(_:)``).
+    package static func isValidAppID(_ id: String) -> Bool { MeasuredApp.isValidAppID(id) }
 }
 
 /// A problem in appInfo that did not stop measurement.

@@ -1,7 +1,9 @@
-import AppMeter
+import MeasurementCore
 import Crypto
 import Foundation
+import MeterInput
 import MeterWire
+import NIOConcurrencyHelpers
 
 /// Credits one AMP page view with the engine itself: its cloud-API events, in time order, go
 /// through a fresh ``MeterCore`` as the simplified API's `trackEvent` (they are its event format),
@@ -28,15 +30,17 @@ public enum AMPPageViewReplay {
         let ordered = events.sorted { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }
         guard let first = ordered.first else { return .success([]) }
         let device = first.deviceInfo
-        let appInfo: AppInfo
-        switch AppInfo.parse(["appid": first.appID, "appname": device["apn"] ?? "", "appversion": device["apv"] ?? "",
-                              "sfcode": AppInfo.defaultSFCode], fallbackAppName: "AMP", fallbackAppVersion: "") {
-        case .success(let info): appInfo = info
-        case .failure(let error): return .failure(PingRejection(reason: "AMP cloud API: \(error.message)"))
+        let appID = first.appID.trimmingCharacters(in: .whitespaces)
+        guard MeasuredApp.isValidAppID(appID) else {
+            return .failure(PingRejection(
+                reason: "AMP cloud API: appid \"\(appID)\" is not a GUID prefixed with P or T (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX)"))
         }
+        let app = MeasuredApp(
+            appID: appID, appName: device["apn"].flatMap { $0.isEmpty ? nil : $0 } ?? "AMP",
+            appVersion: device["apv"] ?? "", market: .forSFCode(MarketProfile.defaultSFCode))
         let key = first.pageViewKey
         var replay = CoreReplay(MeterCore.Settings(
-            appInfo: appInfo, sdkVersion: sdkVersion, identifiers: PageViewIdentifiers(key: key),
+            app: app, sdkVersion: sdkVersion, identifiers: PageViewIdentifiers(key: key).generators,
             identity: PingIdentity(optedOut: false, deviceID: hex(SHA256.hash(data: Data(first.clientID.utf8)))),
             durationPingInterval: durationPingInterval, checkpointInterval: 60, playheadTick: 0, logLevel: .critical))
 
@@ -54,7 +58,7 @@ public enum AMPPageViewReplay {
                 hidden = event.hidden
             }
             let object = (try? JSONSerialization.jsonObject(with: Data(event.body.utf8))) as? [String: Any] ?? [:]
-            if case .success(let parsed) = TrackedEventParser.parse(object, market: appInfo.market) {
+            if case .success(let parsed) = TrackedEventParser.parse(object, market: app.market) {
                 replay.handle(.track(parsed.event), at: time)
             }
             last = time
@@ -106,12 +110,14 @@ extension AMPCloudEvent {
 
 /// The ids of one page view's replay: session `amp-<digest>`, pings `amp-<digest>-1`, `-2`, …
 /// in build order, the same on every replay of the same events.
-final class PageViewIdentifiers: IdentifierSource {
+final class PageViewIdentifiers: Sendable {
     private let key: String
-    private let count = Locked(0)
+    private let count = NIOLockedValueBox(0)
 
     init(key: String) { self.key = key }
 
-    func newSessionID() -> String { key }
-    func newPingID() -> String { key + "-" + String(count.withLock { $0 += 1; return $0 }) }
+    /// The generators the core takes.
+    var generators: CoreIdentifiers {
+        CoreIdentifiers(newSessionID: { [key] in key }, newPingID: { [self] in key + "-" + String(count.withLockedValue { $0 += 1; return $0 }) })
+    }
 }

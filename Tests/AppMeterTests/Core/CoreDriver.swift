@@ -17,9 +17,9 @@ struct CoreDriver {
     init(durationPingInterval: Int64 = 60, checkpointInterval: Int64 = 5, playheadTick: Double = 0,
          logLevel: Logger.Level = .critical) {
         core = MeterCore(MeterCore.Settings(
-            appInfo: Self.appInfo, sdkVersion: "al.test", identifiers: SequentialIdentifierSource(),
+            app: Self.appInfo.measuredApp, sdkVersion: "al.test", identifiers: CoreIdentifiers(SequentialIdentifierSource()),
             identity: Self.openIdentity, durationPingInterval: durationPingInterval,
-            checkpointInterval: checkpointInterval, playheadTick: playheadTick, logLevel: logLevel))
+            checkpointInterval: checkpointInterval, playheadTick: playheadTick, logLevel: MeterLogLevel(logLevel)))
     }
 
     /// Handles `command` `after` seconds and returns its effects, described.

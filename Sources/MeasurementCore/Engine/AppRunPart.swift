@@ -1,0 +1,125 @@
+import MeterContract
+
+/// The app's own measurement (API reference: "Application launch events and how long app was
+/// running", "Application crash events"; docs/protocol.md §2d), kept by the first instance of a
+/// process: a launch ping carrying the previous run's crash flag, then the foreground seconds of
+/// the run, sent when the app goes to the background or the instance is released, checkpointed on
+/// wake-ups so that a kill's seconds are recovered at the next launch.
+struct AppRunPart: MeasurementPart {
+    typealias Rule = ForegroundCrediting
+
+    /// How often the core is woken while the app is in the foreground to checkpoint its run time.
+    static let checkpointEvery: Double = 60
+
+    /// Whether this instance keeps the app's run (the first of its process).
+    private(set) var active = false
+    private var rule = Rule()
+    private var foreground = true
+    private var pending = PendingCredit()
+    private var runStart: MeterInstant?
+    /// Run time goes out at the background, not on a cadence, except after half a day in the
+    /// foreground (a kiosk, a signage app): one ping never credits more than the census takes
+    /// (``WireLimits/maxCreditedSecondsPerPing``), even when a wake-up comes late.
+    static let reportEvery = WireLimits.maxCreditedSecondsPerPing / 2
+
+    /// When the core should wake to checkpoint the run time.
+    var wakeUp: MeterInstant? {
+        guard active, foreground, let since = rule.since?.time else { return nil }
+        return since + Self.checkpointEvery
+    }
+
+    /// The process launched: the launch ping, then the run's time is measured.
+    mutating func launch(previousRunCrashed: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard !active else { return }
+        active = true
+        runStart = time
+        _ = rule.credit(Rule.Observation(time: time, foreground: foreground))
+        out.log(.info, "app launched\(previousRunCrashed ? " after a crash" : "")")
+        out.effects.append(.markRun(running: true))
+        out.send(build(.view, credited: 0, crashed: previousRunCrashed, context, at: time, final: false, id: context.newPingID()))
+    }
+
+    /// A wake-up: checkpoints the run time so far.
+    mutating func tick(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        credit(at: time, context, &out)
+    }
+
+    /// The app went to the background (the run time so far goes out; the run is clean so far) or
+    /// came back.
+    mutating func setForeground(_ inForeground: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard active else { return }
+        credit(at: time, context, &out)
+        foreground = inForeground
+        _ = rule.credit(Rule.Observation(time: time, foreground: inForeground))
+        if inForeground {
+            out.effects.append(.markRun(running: true))
+        } else {
+            send(context, at: time, final: false, &out)
+            out.effects.append(.markRun(running: false))
+        }
+    }
+
+    mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard active else { return }
+        credit(at: time, context, &out)
+        send(context, at: time, final: false, &out)
+    }
+
+    /// The instance is released: the run ends cleanly with its last seconds.
+    mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard active else { return }
+        credit(at: time, context, &out)
+        send(context, at: time, final: final, &out)
+        if final {
+            active = false
+            out.effects.append(.markRun(running: false))
+        }
+    }
+
+    private mutating func credit(at time: MeterInstant, _ context: PingContext, _ out: inout Emission) {
+        let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
+        guard active, credited > 0 else { return }
+        out.progress.creditedSeconds[AssetKey(.app, context.app.appName), default: 0] += credited
+        switch pending.add(credited, durationPingInterval: Self.reportEvery, checkpointInterval: 1) {
+        case .checkpoint:
+            let id = pending.idForCheckpoint(context.newPingID)
+            let ping = build(.duration, credited: pending.seconds, crashed: false, context, at: time, final: false, id: id)
+            out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .appRun))
+        case .durationPing:
+            send(context, at: time, final: false, &out)
+        case .nothing:
+            break
+        }
+    }
+
+    private mutating func send(_ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission) {
+        guard pending.seconds > 0 || final else { return }
+        let (seconds, id) = pending.takeForPing(context.newPingID)
+        out.send(build(.duration, credited: seconds, crashed: false, context, at: time, final: final, id: id), clearing: .appRun)
+    }
+
+    private func build(
+        _ kind: PingKind, credited: Int64, crashed: Bool, _ context: PingContext, at time: MeterInstant, final: Bool, id: String
+    ) -> Ping {
+        let identity = context.identity
+        var list = PingFieldList()
+        list.add(.product, WireProduct.app.rawValue)
+        list.addFirstPartyAndVendor(identity)
+        list.addAppAndDevice(context)
+        list.add(.pingType, kind.wireValue)
+        list.add(.sdkVersion, context.sdkVersion)
+        list.add(.creditedSeconds, String(credited))
+        list.add(.subProduct, WireProduct.app.rawValue)
+        list.add(.appVersion, context.app.appVersion)
+        list.add(.assetID, context.app.appName)
+        list.add(.segmentStart, String((runStart ?? time).unixSeconds))
+        list.add(.sessionID, context.sessionID ?? "")
+        list.add(.createdAt, String(time.unixSeconds))
+        list.add(.userOptOut, identity.optedOut ? "true" : "")
+        list.add(.crash, kind == .view ? (crashed ? "1" : "0") : "")
+        list.add(.durationType, (kind == .view ? DurationType.view : final ? .final : .interim).rawValue)
+        list.add(.pingID, id)
+        return Ping(id: id, kind: kind, assetKind: .app, assetID: context.app.appName, creditedSeconds: credited,
+                    createdAt: time.secondsSince1970, parameters: list.parameters)
+    }
+}

@@ -1,0 +1,70 @@
+
+/// What the core wants done after a command; its owner (``MeterRunner``) does it, in order.
+package enum MeterEffect: Sendable, Equatable {
+    /// Persist `record` in the delivery queue and send it; with `clearingCheckpoint`, the
+    /// instance's credit checkpoint in that slot (same ping id) is removed afterwards.
+    case enqueue(PingRecord, clearingCheckpoint: CheckpointSlot?)
+    /// Store `record` as the instance's credit checkpoint in `slot`, replacing the previous one.
+    case checkpoint(PingRecord, slot: CheckpointSlot)
+    /// Report an event or error to the delegate, stamped with the command's time.
+    case report(MeterEventCode, String)
+    /// Write a log line (the core filters by its log level before asking).
+    case log(MeterLogLevel, String)
+    /// Change the instance's log level (the `debug` property).
+    case setLogLevel(MeterLogLevel)
+    /// Stop sending (`appDisableApi = true`): pings stay queued.
+    case pauseDelivery
+    /// Lift this instance's pause.
+    case resumeDelivery
+    /// Cut a retry backoff short (end of content, background, release).
+    case deliverPromptly
+    /// Keep the user's opt-out choice across launches.
+    case persistOptOut(Bool)
+    /// Record whether the app's run is going on (true) or ended cleanly (false): a run still
+    /// "going on" at the next launch crashed or was killed in the foreground.
+    case markRun(running: Bool)
+}
+
+/// Where a product part keeps its credit checkpoint: one per part, so that parts measuring at the
+/// same time (DCR and DTVR on one stream) never overwrite each other's.
+package enum CheckpointSlot: String, Sendable, CaseIterable {
+    case dcr
+    case dtvr
+    case staticPage = "static"
+    case appRun = "app"
+}
+
+/// What the core has done so far, published to ``MeterSnapshot`` by its owner.
+package struct MeterProgress: Sendable, Equatable {
+    /// Calls ignored by the lifecycle table.
+    package var ignoredCalls = 0
+    /// Seconds credited so far, per asset.
+    package var creditedSeconds: [AssetKey: Int64] = [:]
+    /// Pings built so far.
+    package var pingsBuilt = 0
+
+    package init() {}
+}
+
+/// What a product part writes while the core handles one command.
+struct Emission {
+    var effects: [MeterEffect]
+    var progress: MeterProgress
+    let logLevel: MeterLogLevel
+
+    mutating func report(_ code: MeterEventCode, _ description: String) {
+        effects.append(.report(code, description))
+    }
+
+    mutating func log(_ level: MeterLogLevel, _ message: @autoclosure () -> String) {
+        guard level >= logLevel else { return }
+        effects.append(.log(level, message()))
+    }
+
+    /// Queues `ping` for delivery; with `slot`, it replaces the checkpoint kept there.
+    mutating func send(_ ping: Ping, clearing slot: CheckpointSlot? = nil) {
+        progress.pingsBuilt += 1
+        log(.debug, "ping built \(ping.parameters)")
+        effects.append(.enqueue(PingRecord(ping: ping, recovered: false), clearingCheckpoint: slot))
+    }
+}
