@@ -2,8 +2,8 @@ import Foundation
 import MeterWire
 import Testing
 
-/// The call trace's vocabulary is written once (``TracedCall``, ``TracedArgument``): no Swift
-/// source outside the contract names a trace argument by a string literal, on either side.
+/// The contract is written once: no Swift source outside it names a trace argument (``TracedCall``,
+/// ``TracedArgument``) or a ping field (``PingField``) by a string literal, on either side.
 @Suite struct ContractLiteralTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
@@ -25,6 +25,31 @@ import Testing
         }
         #expect(scanned > 100, "found only \(scanned) sources under \(Self.sources.path)")
         #expect(offenders.isEmpty, "trace arguments by literal (use TracedArgument):\n\(offenders.joined(separator: "\n"))")
+    }
+
+    /// Literals spelled like a field name that mean something else.
+    static let otherMeanings: Set<String> = [
+        "DeliveryDiagnostics.swift \"recovered\"",   // a delivery counter
+        "MeterInstance.swift \"ai\"",                // the platform prefix of `nol_sdkVersion`
+    ]
+
+    /// A ping field by name, alone or with a value: `"c27"`, `"c27=cln,"`.
+    @Test func noSourceNamesAPingFieldByALiteral() throws {
+        let names = PingField.allCases.map(\.name).joined(separator: "|")
+        let literal = try Regex(#""(\#(names))(=[^"]*)?""#)
+        var offenders: [String] = []
+        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
+        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/MeterContract/") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for match in line.matches(of: literal)
+                where !Self.otherMeanings.contains("\(file.lastPathComponent) \(line[match.range])") {
+                    offenders.append("\(file.lastPathComponent):\(number + 1): \(line[match.range])")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "ping fields by literal (use PingField):\n\(offenders.joined(separator: "\n"))")
     }
 
     @Test func theArgumentNamesAreDistinct() {

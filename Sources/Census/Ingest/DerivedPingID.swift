@@ -11,7 +11,7 @@ import MeterWire
 enum DerivedPingID {
     static let prefix = "h"
     /// Query fields a re-send changes.
-    static let volatileFields: Set<Substring> = ["c62", "rnd"]
+    static let volatileFields: Set<Substring> = [Substring(PingField.sendTime.name), Substring(PingField.cacheBuster.name)]
 
     static func derive(from query: Substring) -> String {
         var hasher = SHA256()

@@ -1,3 +1,4 @@
+import MeterWire
 import NIOConcurrencyHelpers
 
 /// What the census keeps of what it refuses and of call traces, and for how long
@@ -97,12 +98,15 @@ public final class StorageBudget: Sendable {
     /// The app a refused request names: its `c13=asid,` value, or `P` + the apid of an AMP path;
     /// "" when it names none. At most ``ConfigRequestField``'s 64 bytes, so a long one cannot
     /// buy a quota of its own with every byte.
+    /// `c13=asid` (the value's prefix without its comma), as bytes.
+    private static let appIDMarker = Array((PingField.appID.name + "=" + PingField.appID.prefix.dropLast()).utf8)
+
     static func appid(ofRequest request: String) -> String {
         // One pass over contiguous bytes: a flood of refusals comes through here, each up to 8 KB
         // (a generic search per marker cost more than the rest of a refusal).
         var request = request
         return request.withUTF8 { bytes in
-            if let value = valueAfter(Array("c13=asid".utf8), in: bytes, separatedBy: true, stop: UInt8(ascii: "&"), limit: 64) {
+            if let value = valueAfter(appIDMarker, in: bytes, separatedBy: true, stop: UInt8(ascii: "&"), limit: 64) {
                 return value
             }
             if let apid = valueAfter(Array("/nmapi/v2/".utf8), in: bytes, separatedBy: false, stop: UInt8(ascii: "/"), limit: 63) {
