@@ -39,6 +39,18 @@ public enum WireEncoding {
         }
     }
 
+    /// `name=value&…` with each value percent-encoded (names are the contract's and need none).
+    public static func query(_ pairs: [(name: String, value: String)]) -> String {
+        var bytes: [UInt8] = []
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: "&")) }
+            bytes.append(contentsOf: pair.name.utf8)
+            bytes.append(UInt8(ascii: "="))
+            append(pair.value, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Decodes `%XX` escapes and `+` (a space); nil for a broken escape or invalid UTF-8.
     public static func decode(_ text: Substring) -> String? {
         decode(bytes: text.utf8)

@@ -13,13 +13,13 @@ struct ConfigFetcher: Sendable {
 
     /// The hello-ping URL (public-docs-facts §8, trimmed to what the census reads).
     var url: URL {
-        var components = URLComponents(string: WireRoute.url(WireRoute.config, base: appInfo.collectorURL.absoluteString))!
         let values: [ConfigRequestField: String] = [
             .configVersion: "1", .appID: appInfo.appID, .appVersion: appInfo.appVersion, .appName: appInfo.appName,
             .sdkVersion: sdkVersion, .sfcode: appInfo.sfcode, .format: "json",
         ]
-        components.queryItems = ConfigRequestField.allCases.map { URLQueryItem(name: $0.rawValue, value: values[$0]) }
-        return components.url!
+        let query = WireEncoding.query(ConfigRequestField.allCases.map { ($0.rawValue, values[$0] ?? "") })
+        // Every byte of the query is unreserved or an escape, and the base URL parsed at start.
+        return URL(string: WireRoute.url(WireRoute.config, base: appInfo.collectorURL.absoluteString) + "?" + query)!
     }
 
     /// Returns the config once the census gives a valid one, or nil if the task is cancelled.
