@@ -32,6 +32,17 @@ struct Meter: AsyncParsableCommand {
         // `serve` and `demo` choose their level; the others log warnings only (the database
         // driver's retries are not the operator's business unless they fail).
         if !(command is ServeCommand || command is DemoCommand) { bootstrapLogging(.warning) }
+        // `--help` and `help <command>` parse as the library's own help command, whose run throws
+        // the help for `exit(withError:)` to print; only our commands' failures are MeterFailures.
+        guard configuration.subcommands.contains(where: { $0 == type(of: command) }) else {
+            do {
+                var command = command
+                try command.run()
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         do {
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()

@@ -26,6 +26,13 @@ import Glibc
         return path
     }
 
+    @Test(arguments: [["--help"], ["help"], ["serve", "--help"], ["help", "report"]])
+    func helpIsPrinted(_ arguments: [String]) throws {
+        let run = try MeterRun.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.output.contains("USAGE: meter"), "\(run.output)")
+    }
+
     @Test func versionIsPrinted() throws {
         let run = try MeterRun.run(["--version"])
         #expect(run.status == 0)
