@@ -37,6 +37,9 @@ let package = Package(
         // The crediting rules and time, with no Foundation and no dependency: built for Embedded
         // Swift (wasm32) in CI, shared by the SDK and the census (docs/architecture.md).
         .target(name: "MeasurementCore", dependencies: ["MeterContract"]),
+        // The browser SDK's engine side: the guide's ggPM calls read into the core's commands,
+        // effects written for the page's JavaScript. Compiled to wasm by scripts/build-browser-sdk.
+        .target(name: "BrowserCore", dependencies: ["MeasurementCore", "MeterContract"]),
         // Untyped input read once into the core's typed values (trackEvent's and updateOTT's
         // dictionaries): the SDK's facades and the census's AMP replay share it.
         .target(name: "MeterInput", dependencies: ["MeasurementCore", "MeterWire"]),
@@ -74,7 +77,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-            ]
+            ],
+            // The browser SDK it serves: JavaScript, the engine as WebAssembly, the demo page.
+            resources: [.copy("Browser")]
         ),
         .target(
             name: "MeterDemo",
@@ -92,7 +97,7 @@ let package = Package(
             name: "GuideSampleTests", dependencies: ["AppMeter", "NielsenAppApi"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Fixtures/: files an earlier release wrote, read through #filePath.
-        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire"], exclude: ["Fixtures"]),
+        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire", "BrowserCore"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CensusTests",
             dependencies: [

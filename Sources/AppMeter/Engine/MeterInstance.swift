@@ -9,7 +9,7 @@ import MeterWire
 /// processed so far (call ``flush()`` to wait for all of them).
 public final class MeterInstance: Sendable {
     /// This engine's version, reported as `meterVersion`.
-    public static let version = "1.0.0"
+    public static let version = MeterRelease.version
 
     /// The validated appInfo.
     public let appInfo: AppInfo

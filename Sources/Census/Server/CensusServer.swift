@@ -60,6 +60,7 @@ public struct CensusServer: Sendable {
         router.get(RouterPath(Self.ampCloudAPIRoute)) { request, context in await self.receiveAMPCloudAPI(request, context) }
         router.post(RouterPath(WireRoute.trace)) { request, _ in await self.receiveTrace(request) }
         addDashboardRoutes(to: router)
+        addBrowserRoutes(to: router)
         // Open: whoever is handed an export must be able to check it without the read token.
         router.get("/certification/key") { _, _ in
             CertificationKeyInfo(publicKey: try await self.store.signingKey().publicKey.rawRepresentation.base64EncodedString())

@@ -59,7 +59,12 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
         var body = context.channel.allocator.buffer(capacity: reply.text.utf8.count + 1)
         body.writeString(reply.text)
         body.writeInteger(UInt8(ascii: "\n"))
-        var headers = HTTPHeaders([("content-type", "text/plain; charset=utf-8"), ("content-length", String(body.readableBytes))])
+        // Any origin may read the answer: a page sending pings with `fetch` learns whether they were
+        // stored (the browser SDK, docs/browser.md); pings carry no credentials.
+        var headers = HTTPHeaders([
+            ("content-type", "text/plain; charset=utf-8"), ("content-length", String(body.readableBytes)),
+            ("access-control-allow-origin", "*"),
+        ])
         if !keepAlive {
             headers.add(name: "connection", value: "close")
         } else if version.minor == 0 {

@@ -1,0 +1,89 @@
+import MeasurementCore
+import MeterContract
+
+/// What the page's JavaScript must do after a call, one line each, fields separated by tabs
+/// (docs/browser.md): nothing in a field contains a tab or a line end.
+///
+/// - `send <ping id> <checkpoint slot or -> <query>`: queue the ping durably and send it; then drop
+///   the checkpoint in that slot.
+/// - `checkpoint <slot> <ping id> <query>`: keep it in place of the slot's previous one; after a
+///   reload it is sent as recovered.
+/// - `event <code> <text>`: an event or error the app SDK would give its delegate.
+/// - `log <level> <text>`: a console line (with `nol_sdkDebug`).
+/// - `wake <ms since 1970>`: call `wake` then; only the last such line counts, and none means no timer.
+///
+/// Queries are the ping's parameters without the send time (``BrowserInstance/sendQuery``).
+package struct BrowserEffectLines {
+    package private(set) var text = ""
+
+    package init() {}
+
+    mutating func append(_ effect: MeterEffect) {
+        switch effect {
+        case .enqueue(let record, let slot):
+            line("send", record.ping.id, slot?.rawValue ?? "-", Self.query(record.ping))
+        case .checkpoint(let record, let slot):
+            line("checkpoint", slot.rawValue, record.ping.id, Self.query(record.ping))
+        case .report(let code, let description):
+            event(code, description)
+        case .log(let level, let message):
+            log(level, message)
+        case .setLogLevel, .pauseDelivery, .resumeDelivery, .deliverPromptly, .persistOptOut, .markRun:
+            break
+        }
+    }
+
+    mutating func event(_ code: MeterEventCode, _ text: String) {
+        line("event", String(code.rawValue), text)
+    }
+
+    mutating func log(_ level: MeterLogLevel, _ message: String) {
+        line("log", Self.levelName(level), message)
+    }
+
+    mutating func wake(_ time: MeterInstant?) {
+        guard let time else { return }
+        line("wake", String(Int64((time.secondsSince1970 * 1000).rounded(.up))))
+    }
+
+    private mutating func line(_ fields: String...) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += "\t" }
+            text += Self.flattened(field)
+        }
+        text += "\n"
+    }
+
+    /// The ping's parameters as a query, values percent-encoded.
+    static func query(_ ping: Ping) -> String {
+        WireEncoding.query(ping.parameters.map { ($0.name, $0.value) })
+    }
+
+    private static func flattened(_ field: String) -> String {
+        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 }) else { return field }
+        return String(decoding: field.utf8.map { $0 == 9 || $0 == 10 || $0 == 13 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+    }
+
+    private static func levelName(_ level: MeterLogLevel) -> String {
+        switch level {
+        case .trace: "trace"
+        case .debug: "debug"
+        case .info: "info"
+        case .notice: "notice"
+        case .warning: "warning"
+        case .error: "error"
+        case .critical: "critical"
+        }
+    }
+}
+
+extension BrowserInstance {
+    /// The query to send for a stored ping `query` at `time`: the send time and cache buster
+    /// appended, `recovered=1` for one sent after a reload, shortened to fit the 2,048-byte URL.
+    package static func sendQuery(_ query: String, at time: MeterInstant, recovered: Bool, prefixLength: Int) -> String? {
+        guard case .success(let pairs) = PingQuery.parameters(Substring(query)) else { return nil }
+        let ping = Ping(id: "", kind: .duration, assetKind: .content, assetID: "", creditedSeconds: 0, createdAt: 0,
+                        parameters: pairs.map { PingParameter($0.name, $0.value) })
+        return PingEncoder.query(for: ping, sendTime: time, recovered: recovered, prefixLength: prefixLength)
+    }
+}

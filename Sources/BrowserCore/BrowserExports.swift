@@ -1,0 +1,123 @@
+#if arch(wasm32)
+import MeasurementCore
+
+// The WebAssembly module's functions, called by the page's JavaScript (Sources/Census/Browser/
+// appmeter.js). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
+// and passes it; each function answers with the length of its effect lines, read at `am_output`.
+// A page has one thread, so the state below has one owner.
+
+nonisolated(unsafe) private var instances: [InstanceBox?] = []
+
+/// An instance kept by reference, so that a call mutates it in place (copying the value in and
+/// out of the array cost more code than the engine's biggest function).
+private final class InstanceBox {
+    var instance: BrowserInstance
+    init(_ instance: BrowserInstance) { self.instance = instance }
+}
+nonisolated(unsafe) private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+nonisolated(unsafe) private var outputLength: Int32 = 0
+
+/// Room for `length` bytes of input; the function that reads it frees it.
+@_expose(wasm, "am_alloc")
+@_cdecl("am_alloc")
+func amAlloc(_ length: Int32) -> UnsafeMutablePointer<UInt8> {
+    UnsafeMutablePointer<UInt8>.allocate(capacity: Int(max(length, 1)))
+}
+
+/// Where the last answer's lines are.
+@_expose(wasm, "am_output")
+@_cdecl("am_output")
+func amOutput() -> UnsafeMutablePointer<UInt8>? { output.baseAddress }
+
+/// The length of the last answer's lines (for `am_create`, which answers a handle).
+@_expose(wasm, "am_output_length")
+@_cdecl("am_output_length")
+func amOutputLength() -> Int32 { outputLength }
+
+/// Creates an instance from its settings (``BrowserSettings``): its handle, or -1 with the reason
+/// as an `event` line.
+@_expose(wasm, "am_create")
+@_cdecl("am_create")
+func amCreate(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ milliseconds: Double) -> Int32 {
+    let text = take(pointer, length)
+    var lines = BrowserEffectLines()
+    switch BrowserSettings.parse(text) {
+    case .success(let settings):
+        instances.append(InstanceBox(BrowserInstance(settings, at: instant(milliseconds), into: &lines)))
+        answer(lines)
+        return Int32(instances.count - 1)
+    case .failure(let error):
+        lines.event(error.code, error.message)
+        answer(lines)
+        return -1
+    }
+}
+
+/// Handles one `ggPM` call (``BrowserCall``); answers the length of the effect lines.
+@_expose(wasm, "am_call")
+@_cdecl("am_call")
+func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ milliseconds: Double) -> Int32 {
+    let text = take(pointer, length)
+    var lines = BrowserEffectLines()
+    guard instances.indices.contains(Int(handle)), let box = instances[Int(handle)] else { return answer(lines) }
+    switch BrowserCall.parse(text) {
+    case .success(let call): box.instance.handle(call, at: instant(milliseconds), into: &lines)
+    case .failure(let error): lines.event(error.code, error.message)
+    }
+    return answer(lines)
+}
+
+/// Handles the wake-ups due by `milliseconds`.
+@_expose(wasm, "am_wake")
+@_cdecl("am_wake")
+func amWake(_ handle: Int32, _ milliseconds: Double) -> Int32 {
+    var lines = BrowserEffectLines()
+    guard instances.indices.contains(Int(handle)), let box = instances[Int(handle)] else { return answer(lines) }
+    box.instance.wake(at: instant(milliseconds), into: &lines)
+    return answer(lines)
+}
+
+/// The query to send now for a stored ping query (``BrowserInstance/sendQuery``); 0 bytes when
+/// the stored text is not a query.
+@_expose(wasm, "am_send_query")
+@_cdecl("am_send_query")
+func amSendQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ milliseconds: Double,
+                 _ recovered: Int32, _ prefixLength: Int32) -> Int32 {
+    let text = take(pointer, length)
+    let query = BrowserInstance.sendQuery(text, at: instant(milliseconds), recovered: recovered != 0,
+                                          prefixLength: Int(prefixLength)) ?? ""
+    return answer(Array(query.utf8))
+}
+
+/// Forgets an instance.
+@_expose(wasm, "am_release")
+@_cdecl("am_release")
+func amRelease(_ handle: Int32) {
+    if instances.indices.contains(Int(handle)) { instances[Int(handle)] = nil }
+}
+
+/// The runtime writes a fatal error's message through `putchar`; a page has no standard output,
+/// and defining it here keeps the C library's stdio out of the module.
+@_cdecl("putchar")
+func putchar(_ character: Int32) -> Int32 { character }
+
+private func take(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32) -> String {
+    defer { pointer.deallocate() }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(max(length, 0))), as: UTF8.self)
+}
+
+private func instant(_ milliseconds: Double) -> MeterInstant {
+    MeterInstant(secondsSince1970: milliseconds / 1000)
+}
+
+@discardableResult
+private func answer(_ lines: BrowserEffectLines) -> Int32 { answer(Array(lines.text.utf8)) }
+
+private func answer(_ bytes: [UInt8]) -> Int32 {
+    output.deallocate()
+    output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+    _ = output.initialize(from: bytes)
+    outputLength = Int32(bytes.count)
+    return outputLength
+}
+#endif

@@ -1,0 +1,81 @@
+import MeasurementCore
+import MeterContract
+
+/// One instance of the browser SDK (`NOLBUNDLE.nlsQ`): the app SDK's engine (``MeterCore``) fed
+/// with the guide's `ggPM` calls, its effects written as lines for the page's JavaScript, which
+/// owns time, transport and storage (docs/browser.md).
+///
+/// The page's calls are handled as ``CoreReplay`` and the SDK's runner handle them: each wake-up
+/// due before a call first, at its own deadline. So a page credits exactly what an app credits
+/// for the same calls at the same times.
+package struct BrowserInstance {
+    package let settings: BrowserSettings
+    private var core: MeterCore
+    private let market: MarketProfile
+
+    /// Creates the instance; `lines` receives its first effects (the startup event).
+    package init(_ settings: BrowserSettings, at time: MeterInstant, into lines: inout BrowserEffectLines) {
+        self.settings = settings
+        market = MarketProfile.forSFCode(settings.sfcode)
+        let app = MeasuredApp(appID: settings.apid, appName: settings.instanceName, appVersion: "", market: market)
+        let identifiers = SeededIdentifiers(seed: settings.seed.0, settings.seed.1)
+        let identity = settings.optedOut
+            ? PingIdentity(optedOut: true) : PingIdentity(optedOut: false, deviceID: settings.browserID)
+        core = MeterCore(MeterCore.Settings(
+            app: app, sdkVersion: BrowserSettings.platformPrefix + "." + MeterRelease.version,
+            identifiers: identifiers.generators, identity: identity,
+            durationPingInterval: settings.durationPingInterval, checkpointInterval: 5, playheadTick: 0,
+            logLevel: settings.debug ? .debug : .critical))
+        run(.configReceived(ConfigAnswer(
+            appid: settings.apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)),
+            at: time, into: &lines)
+        lines.wake(core.partsWakeUp)
+    }
+
+    /// Handles `call` at `time`, after the wake-ups due by then.
+    package mutating func handle(_ call: BrowserCall, at time: MeterInstant, into lines: inout BrowserEffectLines) {
+        advance(to: time, into: &lines)
+        if settings.debug { lines.log(.debug, "ggPM " + call.logText) }
+        switch call {
+        case .loadMetadata(let values):
+            run(.loadMetadata(MetadataParser.parse(values, market: market)), at: time, into: &lines)
+        case .setPlayheadPosition(let position?):
+            run(.playhead(position), at: time, into: &lines)
+        case .setPlayheadPosition(nil):
+            break
+        case .stop(let position):
+            if let position { run(.playhead(position), at: time, into: &lines) }
+            run(.stop, at: time, into: &lines)
+        case .end(let position):
+            if let position { run(.playhead(position), at: time, into: &lines) }
+            run(.end, at: time, into: &lines)
+        case .hidden:
+            run(.appInBackground, at: time, into: &lines)
+        case .visible:
+            run(.appInForeground, at: time, into: &lines)
+        case .leave:
+            run(.release, at: time, into: &lines)
+        }
+        lines.wake(core.partsWakeUp)
+    }
+
+    /// Handles the wake-ups due by `time` (the page's timer for the last requested one fired).
+    package mutating func wake(at time: MeterInstant, into lines: inout BrowserEffectLines) {
+        advance(to: time, into: &lines)
+        lines.wake(core.partsWakeUp)
+    }
+
+    private mutating func advance(to time: MeterInstant, into lines: inout BrowserEffectLines) {
+        // Each wake-up moves the next one later; the bound only guards against a core that would not.
+        for _ in 0..<100_000 {
+            guard let due = core.partsWakeUp, due <= time else { return }
+            run(.wakeUp, at: due, into: &lines)
+        }
+    }
+
+    private mutating func run(_ command: MeterCommand, at time: MeterInstant, into lines: inout BrowserEffectLines) {
+        var effects: [MeterEffect] = []
+        _ = core.handle(command, at: time, into: &effects)
+        for effect in effects { lines.append(effect) }
+    }
+}

@@ -1,0 +1,122 @@
+import AppMeter
+import BrowserCore
+import Foundation
+import MeterWire
+import Testing
+
+/// A page measured by the browser SDK credits what an app measured by the Swift SDK credits for the
+/// same calls at the same times (the issue on the browser SDK): the guide's flows run through
+/// ``BrowserInstance`` (the code compiled to WebAssembly) and through `NielsenAppApi`, and the
+/// credit fields of every ping must agree, in order. scripts/browser-check runs the same flows in
+/// Chromium and expects these figures from the census.
+@Suite struct BrowserParityTests {
+    /// One call of a flow, `after` virtual seconds.
+    enum Step {
+        case load([String: String])
+        case playhead(ClosedRange<Int64>)
+        case stop(Int64)
+        case end(Int64)
+        case wait(Double)
+    }
+
+    static func content(_ id: String, length: String = "60") -> [String: String] {
+        ["type": "content", "isAudio": "true", "assetid": id, "program": "Browser check", "title": "Episode " + id,
+         "length": length, "airdate": "19700101 00:00:00", "isfullepisode": "y", "adloadtype": "2"]
+    }
+
+    static let flows: [(name: String, steps: [Step])] = [
+        ("audio with preroll, pause and midroll", [
+            .load(content("AOD-1")), .load(["type": "preroll", "assetid": "AD-PRE"]), .playhead(0...10), .stop(10),
+            .load(content("AOD-1")), .playhead(0...20), .stop(20), .wait(30), .load(content("AOD-1")), .playhead(20...30),
+            .load(["type": "midroll", "assetid": "AD-MID"]), .playhead(0...5), .stop(5),
+            .load(content("AOD-1")), .playhead(30...60), .end(60),
+        ]),
+        ("live with Unix-second playheads", [
+            .load(content("LIVE-1", length: "86400")), .playhead(1_700_000_100...1_700_000_160), .end(1_700_000_160),
+        ]),
+        ("longer than the duration-ping interval", [
+            .load(content("LONG-1", length: "300")), .playhead(0...150), .end(150),
+        ]),
+    ]
+
+    /// The fields that decide credit: ping type, media type, asset, asset class, seconds.
+    static func creditFields(_ parameters: [(name: String, value: String)]) -> String {
+        func value(_ field: PingField) -> String { parameters.first { $0.name == field.name }?.value ?? "" }
+        return [PingField.pingType, .mediaType, .assetID, .assetClass, .creditedSeconds].map(value).joined(separator: " ")
+    }
+
+    @Test(arguments: flows.indices)
+    func aPageCreditsWhatAnAppCredits(_ index: Int) async throws {
+        let steps = Self.flows[index].steps
+        let start = 1_700_000_000.0
+
+        let app = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "it"), startTime: start)
+        for step in steps {
+            switch step {
+            case .load(let values): app.api.loadMetadata(values)
+            case .playhead(let positions): app.play(positions)
+            case .stop(let position): app.api.playheadPosition(position); app.api.stop()
+            case .end(let position): app.api.playheadPosition(position); app.api.end()
+            case .wait(let seconds): app.clock.advance(by: seconds)
+            }
+        }
+        let appPings = await app.pings().map { Self.creditFields($0.parameters) }
+
+        var settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&sfcode=it&interval=60").get()
+        settings.browserID = "browser"
+        var lines = BrowserEffectLines()
+        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: start), into: &lines)
+        var time = start
+        for step in steps {
+            switch step {
+            case .load(let values):
+                page.handle(.loadMetadata(values), at: MeterInstant(secondsSince1970: time), into: &lines)
+            case .playhead(let positions):
+                for position in positions {
+                    time += 1
+                    page.handle(.setPlayheadPosition(position), at: MeterInstant(secondsSince1970: time), into: &lines)
+                }
+            case .stop(let position): page.handle(.stop(position), at: MeterInstant(secondsSince1970: time), into: &lines)
+            case .end(let position): page.handle(.end(position), at: MeterInstant(secondsSince1970: time), into: &lines)
+            case .wait(let seconds):
+                time += seconds
+                page.wake(at: MeterInstant(secondsSince1970: time), into: &lines)
+            }
+        }
+        let pagePings = lines.text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            .filter { $0.first == "send" }
+            .map { Self.creditFields(try! PingQuery.parameters($0[3]).get()) }
+
+        #expect(!pagePings.isEmpty)
+        #expect(pagePings == appPings, "\(Self.flows[index].name)\npage: \(pagePings)\napp:  \(appPings)")
+    }
+
+    @Test func aPlayheadIsReadAsWholeSeconds() {
+        #expect(BrowserCall.wholeSeconds("12") == 12)
+        #expect(BrowserCall.wholeSeconds("12.9") == 12)
+        #expect(BrowserCall.wholeSeconds("-1.5") == -2)
+        #expect(BrowserCall.wholeSeconds("1700000000") == 1_700_000_000)
+        #expect(BrowserCall.wholeSeconds("") == nil)
+        #expect(BrowserCall.wholeSeconds("12a") == nil)
+        #expect(BrowserCall.wholeSeconds("1e3") == nil)
+        #expect(BrowserCall.wholeSeconds("9999999999999999") == nil)
+    }
+
+    @Test func aCallTheGuideDoesNotHaveIsReported() {
+        guard case .failure(let error) = BrowserCall.parse("play\n") else { Issue.record("play was accepted"); return }
+        #expect(error.message.contains("is not one of loadMetadata"))
+        guard case .failure(let bad) = BrowserCall.parse("setPlayheadPosition\np=abc") else { Issue.record("abc was accepted"); return }
+        #expect(bad.code == .invalidPlayheadPosition)
+    }
+
+    @Test func settingsRefuseAnApidThatIsNotOne() {
+        guard case .failure(let error) = BrowserSettings.parse("apid=nope&name=x") else { Issue.record("accepted"); return }
+        #expect(error.code == .emptyAppID)
+    }
+
+    @Test func aStoredPingIsSentWithItsSendTime() throws {
+        let query = try #require(BrowserInstance.sendQuery(
+            "prd=dcr&c27=cln,10&pingid=abc", at: MeterInstant(secondsSince1970: 1_700_000_123), recovered: true, prefixLength: 40))
+        #expect(query.hasPrefix("prd=dcr&c27=cln,10&pingid=abc&recovered=1&c62=sendTime,1700000123&rnd="))
+    }
+}
