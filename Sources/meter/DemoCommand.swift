@@ -57,6 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw error
         }
         print("\nDashboard: \(census.baseURL)/" + (serve ? " (Ctrl-C stops the census)" : " (run `meter demo --serve` to keep it open)"))
+        print("Browser SDK demo player: \(census.baseURL)\(CensusServer.browserDemoRoute)")
         // Into a pipe too: whoever reads the URL must see it while the census runs (nil: every stream).
         fflush(nil)
         if serve {

@@ -37,7 +37,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database.location): \(error)")
         }
         let url = ListenAddress.browserURL(host: host, port: census.port)
-        logger.info("census storing in \(database.location), listening on \(host) port \(census.port); dashboard at \(url)")
+        logger.info("census storing in \(database.location), listening on \(host) port \(census.port); dashboard at \(url), browser SDK demo player at \(url)\(CensusServer.browserDemoRoute.dropFirst())")
         logger.info("at most \(limits.maxConnections) connections (open-file limit \(ConnectionLimits.openFileLimit)); a head within \(limits.headerTimeout), a body within \(limits.bodyTimeout), idle \(limits.idleTimeout)")
         try await census.runUntilTerminated()
     }

@@ -1,0 +1,103 @@
+import Census
+import Crypto
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+/// The browser SDK's files as the guide's snippet loads them (docs/browser.md): the configuration
+/// file of an app the census accepts, the bundle and engine it names with their hashes, all
+/// readable from any origin; the read API stays closed to other origins.
+@Suite struct BrowserRouteTests {
+    static let apid = "P0000B0A0-0000-4000-8000-000000000002"
+
+    func withApp(_ policy: CensusPolicy = .standard,
+                 _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await Backend.sqlite.withStore { store in
+            let server = CensusServer(store: store, policy: policy)
+            await server.maintain()
+            try await Application(router: server.router()).test(.router) { client in try await body(client) }
+        }
+    }
+
+    /// The JSON between `var c = ` and `;` in a configuration file.
+    static func configuration(_ script: String) throws -> [String: Any] {
+        let start = try #require(script.range(of: "var c = "))
+        let end = try #require(script.range(of: ";\n", range: start.upperBound..<script.endIndex))
+        let object = try JSONSerialization.jsonObject(with: Data(script[start.upperBound..<end.lowerBound].utf8))
+        return try #require(object as? [String: Any])
+    }
+
+    @Test func theConfigurationNamesTheBundleAndEngineByTheirHashes() async throws {
+        try await withApp { client in
+            var configuration: [String: Any] = [:]
+            try await client.execute(uri: "/conf/\(Self.apid).js", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+                #expect(response.headers[.cacheControl] == "max-age=300")
+                configuration = try Self.configuration(String(buffer: response.body))
+            }
+            #expect(configuration["apid"] as? String == Self.apid)
+            #expect(configuration["enabled"] as? Bool == true)
+            #expect(configuration["interval"] as? Int == 60)
+            #expect(configuration["ping"] as? String == "/cgi-bin/gn")
+            for (path, hash, type) in [("bundle", "bundleIntegrity", "text/javascript; charset=utf-8"),
+                                       ("engine", "engineIntegrity", "application/wasm")] {
+                let route = try #require(configuration[path] as? String)
+                try await client.execute(uri: route, method: .get) { response in
+                    #expect(response.status == .ok)
+                    #expect(response.headers[.contentType] == type)
+                    #expect(response.headers[.accessControlAllowOrigin] == "*")
+                    let digest = Data(SHA384.hash(data: Data(buffer: response.body))).base64EncodedString()
+                    #expect(configuration[hash] as? String == "sha384-" + digest)
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["nope.js", "P0000B0A0-0000-4000-8000-000000000002", "%3Cscript%3E.js",
+                      "P0000B0A0-0000-4000-8000-00000000000Z.js"])
+    func aFileThatIsNotAnAppsConfigurationIsNotFound(_ file: String) async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/conf/" + file, method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(!String(buffer: response.body).contains("<script"))   // nothing of the request echoed
+            }
+        }
+    }
+
+    @Test func anAppTheCensusRefusesHasNoConfiguration() async throws {
+        var policy = CensusPolicy.standard
+        policy.registeredAppsOnly = true
+        try await withApp(policy) { client in
+            try await client.execute(uri: "/conf/\(Self.apid).js", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains("does not accept pings"))
+            }
+        }
+    }
+
+    @Test func pingsAnswerAnyOriginButTheReadAPIDoesNot() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/cgi-bin/gn?" + PingQueries.valid(pingID: "cors-1"), method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
+            }
+            try await client.execute(uri: "/api/v1/report", method: .get) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+
+    @Test func theDemoPlayerUsesTheGuidesSnippet() async throws {
+        try await withApp { client in
+            try await client.execute(uri: CensusServer.browserDemoRoute, method: .get) { response in
+                #expect(response.status == .ok)
+                let page = String(buffer: response.body)
+                #expect(page.contains("NOLBUNDLE.nlsQ("))
+                #expect(page.contains("ggPM(\"loadMetadata\""))
+            }
+        }
+    }
+}
