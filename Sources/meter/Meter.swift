@@ -34,7 +34,7 @@ struct Meter: AsyncParsableCommand {
         if !(command is ServeCommand || command is DemoCommand) { bootstrapLogging(.warning) }
         // `--help` and `help <command>` parse as the library's own help command, whose run throws
         // the help for `exit(withError:)` to print; only our commands' failures are MeterFailures.
-        guard configuration.subcommands.contains(where: { $0 == type(of: command) }) else {
+        guard ours(type(of: command)) else {
             do {
                 var command = command
                 try command.run()
@@ -53,6 +53,14 @@ struct Meter: AsyncParsableCommand {
         } catch {
             MeterFailure.exit(with: error)
         }
+    }
+}
+
+extension Meter {
+    /// Whether `command` is one of meter's commands, at any depth (`apps list`), rather than the
+    /// library's help command.
+    static func ours(_ command: any ParsableCommand.Type, in commands: [any ParsableCommand.Type] = configuration.subcommands) -> Bool {
+        commands.contains { $0 == command || ours(command, in: $0.configuration.subcommands) }
     }
 }
 
