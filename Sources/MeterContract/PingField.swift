@@ -78,6 +78,9 @@ public enum PingField: String, Sendable, CaseIterable {
     case recovered = "recovered"
     case sendTime = "c62"
     case cacheBuster = "rnd"
+    /// The original Browser SDK's viewing session (it sends `c59=sesid,` empty), and the visit of
+    /// Google AMP's `prd=session` request. Read by the census only; no AppMeter SDK sends it.
+    case browserSessionID = "sessionId"
 
     /// The parameter name on the wire.
     public var name: String { rawValue }

@@ -101,3 +101,41 @@ import Testing
         }
     }
 }
+
+/// The original Browser SDK's pings (version 6.0, browser-sdk-facts): no device id, an empty `c59`,
+/// the browser in `c1=nuid,` and the session in `sessionId`. They count one device and one session.
+@Suite struct OriginalBrowserPingTests {
+    static let apid = "P6A8B5C4D-1E2F-4A3B-8C9D-0E1F2A3B4C5D"
+
+    static func staticView(nuid: String, session: String, asset: String) -> String {
+        "prd=dcr&ci=it-605193&ch=it-605193_c10_\(asset)_S&asn=\(asset)&sessionId=\(session)&prv=1&c6=vc,c10"
+            + "&ca=NA&c13=asid,\(apid)&c32=segA,NA&c33=segB,NA&c34=segC,NA&c15=apn,&sup=0&segment2=&segment1="
+            + "&forward=1&plugv=&playerv=&ad=0&cr=V&c9=devid,&enc=true&c1=nuid,\(nuid)&at=view&rt=text"
+            + "&c16=sdkv,bj.6.0.0&c27=cln,0&c29=plid,15671&c30=bldv,6.0.0.333&st=dcr&c11=agg,1&c12=apv,"
+            + "&c51=adl,0&c52=noad,0&c57=adldf,2&ai=\(asset)&c3=st,c&c64=starttm,1567000000&adid=\(asset)"
+            + "&c58=isLive,false&c59=sesid,&c61=createtm,1567000000&uoo=&davty=0&si=https%3A%2F%2Fexample.it%2F"
+            + "&c66=mediaurl,&c62=sendTime,1567000001&rnd=123456"
+    }
+
+    @Test(arguments: Backend.available)
+    func aBrowserIsItsNuidAndItsSessionItsSessionId(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let server = CensusServer(store: store)
+            try await Application(router: server.router()).test(.router) { client in
+                for (nuid, session, asset) in [("uuid-1", "s-1", "1567000000111"), ("uuid-1", "s-1", "1567000000222"),
+                                               ("uuid-2", "s-2", "1567000000111")] {
+                    try await client.execute(uri: "/cgi-bin/gn?" + Self.staticView(nuid: nuid, session: session, asset: asset),
+                                             method: .get) { response in
+                        #expect(response.status == .ok, "\(String(buffer: response.body))")
+                    }
+                }
+            }
+            let rows = try await store.report(ReportQuery(appid: Self.apid))
+            let first = try #require(rows.first { $0.assetid == "1567000000111" })
+            #expect(first.views == 2)
+            #expect(first.devices == 2)
+            #expect(first.sessions == 2)
+            #expect(rows.first { $0.assetid == "1567000000222" }?.devices == 1)
+        }
+    }
+}

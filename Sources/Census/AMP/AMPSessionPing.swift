@@ -19,7 +19,7 @@ public struct AMPSessionPing: Sendable, Equatable {
         guard !asid.isEmpty, asid.count <= ConfigRequestField.maxAppIDLength else {
             return .failure(PingRejection(reason: "AMP session: c13 must be asid,P<apid>"))
         }
-        guard let visit = values["sessionId"], !visit.isEmpty, visit.count <= AMPCloudEvent.maxVisitLength else {
+        guard let visit = values[PingField.browserSessionID.name], !visit.isEmpty, visit.count <= AMPCloudEvent.maxVisitLength else {
             return .failure(PingRejection(reason: "AMP session: sessionId must be <clientId>_<pageViewId>"))
         }
         return .success(AMPSessionPing(appID: asid, visit: visit))

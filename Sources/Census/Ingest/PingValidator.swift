@@ -102,6 +102,7 @@ public enum PingValidator {
         func checkedValue(_ field: PingField) -> String? { rules.firstIndex { $0.field == field }.flatMap { checked[$0] } }
 
         func field(_ field: PingField) -> String { query.unprefixedValue(field) ?? "" }
+        func nonEmpty(_ value: String) -> String? { value.isEmpty ? nil : value }
         let optOut = query.value(.userOptOut)
         let product = checkedValue(.product)!
         // A tag ping is DTVR's: read as DCR it would be a ping the DTVR credit never sees.
@@ -114,7 +115,10 @@ public enum PingValidator {
             kind: PingClassification.classify(product: product, mediaType: query.value(.mediaType),
                                               assetClass: query.value(.assetClass)),
             assetID: checkedValue(.assetID) ?? "", creditedSeconds: Int64(checkedValue(.creditedSeconds)!)!,
-            sessionID: field(.sessionID), deviceID: field(.deviceID), optedOut: optOut == "true" || optOut == "1",
+            // The original Browser SDK sends no device id and an empty c59: a browser is its
+            // `nuid` cookie id, its session `sessionId` (decisions.md S34).
+            sessionID: nonEmpty(field(.sessionID)) ?? field(.browserSessionID),
+            deviceID: nonEmpty(field(.deviceID)) ?? field(.nuid), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))
         ping.channelName = field(.assetName)
         ping.bounds.length = Int64(field(.length)).flatMap { $0 > 0 ? $0 : nil }
