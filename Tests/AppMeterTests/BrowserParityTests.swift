@@ -91,6 +91,20 @@ import Testing
         #expect(pagePings == appPings, "\(Self.flows[index].name)\npage: \(pagePings)\napp:  \(appPings)")
     }
 
+    @Test func anOptedOutBrowserSendsNoIdentifier() throws {
+        let settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&nuid=abc&optout=1").get()
+        var lines = BrowserEffectLines()
+        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        page.handle(.loadMetadata(Self.content("OPT-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
+        page.handle(.setPlayheadPosition(0), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
+        let send = try #require(lines.text.split(separator: "\n").first { $0.hasPrefix("send\t") })
+        let parameters = try PingQuery.parameters(send.split(separator: "\t", omittingEmptySubsequences: false)[3]).get()
+        func value(_ field: PingField) -> String? { parameters.first { $0.name == field.name }?.value }
+        #expect(value(.userOptOut) == "true")
+        #expect(value(.deviceID) == PingField.deviceID.prefix)
+        #expect(!send.contains("abc"))
+    }
+
     @Test func aPlayheadIsReadAsWholeSeconds() {
         #expect(BrowserCall.wholeSeconds("12") == 12)
         #expect(BrowserCall.wholeSeconds("12.9") == 12)

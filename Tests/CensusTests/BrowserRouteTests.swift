@@ -35,7 +35,7 @@ import Testing
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
                 #expect(response.headers[.accessControlAllowOrigin] == "*")
-                #expect(response.headers[.cacheControl] == "max-age=300")
+                #expect(response.headers[.cacheControl] == "private, max-age=300")
                 configuration = try Self.configuration(String(buffer: response.body))
             }
             #expect(configuration["apid"] as? String == Self.apid)
@@ -86,6 +86,29 @@ import Testing
             }
             try await client.execute(uri: "/api/v1/report", method: .get) { response in
                 #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+
+    @Test func theOptOutPageSetsAndDeletesTheCookieThatConfigurationsRead() async throws {
+        try await withApp { client in
+            try await client.execute(uri: "/optout?choice=out", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.setCookie]?.hasPrefix("appmeter_optout=1;") == true)
+                #expect(String(buffer: response.body).contains("opted out"))
+            }
+            try await client.execute(uri: "/optout?choice=in", method: .get) { response in
+                #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
+                #expect(String(buffer: response.body).contains("is <strong>measured"))
+            }
+            for (cookie, optedOut) in [("appmeter_optout=1", true), ("other=1; appmeter_optout=1", true), ("", false),
+                                       ("appmeter_optout=0", false)] {
+                let headers: HTTPFields = cookie.isEmpty ? [:] : [.cookie: cookie]
+                try await client.execute(uri: "/conf/\(Self.apid).js", method: .get, headers: headers) { response in
+                    let configuration = try Self.configuration(String(buffer: response.body))
+                    #expect(configuration["optout"] as? Bool == optedOut, "\(cookie)")
+                    #expect(response.headers[.vary] == "Cookie")
+                }
             }
         }
     }

@@ -92,11 +92,13 @@
     var checkpoints = state.cp || {};
     for (var slot in checkpoints) this.q.push({ i: checkpoints[slot].i, q: checkpoints[slot].q, r: 1 });
     this.cp = {};
-    var nuid = stored('appmeter:nuid');
-    if (!nuid) { nuid = randomHex(16); store('appmeter:nuid', nuid); }
+    /* An opted-out browser keeps no id and sends none. */
+    var nuid = c.optout ? '' : stored('appmeter:nuid');
+    if (!nuid && !c.optout) { nuid = randomHex(16); store('appmeter:nuid', nuid); }
     var settings = 'apid=' + encodeURIComponent(c.apid) + '&name=' + encodeURIComponent(name) +
       '&sfcode=' + encodeURIComponent(g.nol_sfcode || '') + '&nuid=' + nuid + '&interval=' + c.interval +
-      '&enabled=' + (c.enabled ? 1 : 0) + '&debug=' + (this.debug ? 1 : '') + '&seed1=' + randomInteger() +
+      '&enabled=' + (c.enabled ? 1 : 0) + '&debug=' + (this.debug ? 1 : '') + '&optout=' + (c.optout ? 1 : '') +
+      '&seed1=' + randomInteger() +
       '&seed2=' + randomInteger() + '&prefix=' + enc.encode(this.url).length;
     var created = engine.create(settings, time);
     this.h = created[0];

@@ -15,7 +15,10 @@ extension CensusServer {
     public static let browserDemoRoute = "/browser/demo"
 
     func addBrowserRoutes(to router: Router<BasicRequestContext>) {
-        router.get("/conf/:file") { _, context in await self.configurationFile(context.parameters.get("file") ?? "") }
+        router.get("/conf/:file") { request, context in
+            await self.configurationFile(context.parameters.get("file") ?? "", optedOut: BrowserOptOut.isSet(in: request))
+        }
+        router.get(RouterPath(BrowserOptOut.route)) { request, _ in BrowserOptOut.page(for: request) }
         router.get(RouterPath(Self.browserBundleRoute)) { _, _ in
             Self.asset(\.bundle, type: "text/javascript; charset=utf-8")
         }
@@ -29,7 +32,7 @@ extension CensusServer {
 
     /// `<apid>.js`: the loader with the app's configuration, for any apid the census accepts
     /// pings from; 404 with the reason for any other.
-    private func configurationFile(_ file: String) async -> Response {
+    private func configurationFile(_ file: String, optedOut: Bool) async -> Response {
         guard let assets = BrowserAssets.shipped else { return Self.assetsMissing }
         guard file.hasSuffix(".js") else { return .text(.notFound, "a configuration file is /conf/<apid>.js") }
         let apid = String(file.dropLast(3))
@@ -44,7 +47,8 @@ extension CensusServer {
         let configuration = BrowserConfiguration(
             apid: apid, enabled: settings.enabled, interval: settings.durationPingInterval,
             bundle: Self.browserBundleRoute, bundleIntegrity: assets.bundle.integrity,
-            engine: Self.browserEngineRoute, engineIntegrity: assets.engine.integrity, ping: WireRoute.ping)
+            engine: Self.browserEngineRoute, engineIntegrity: assets.engine.integrity, ping: WireRoute.ping,
+            optout: optedOut)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(configuration)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -52,8 +56,9 @@ extension CensusServer {
         counters.update { $0.configRequests += 1 }
         return Response(
             status: .ok,
-            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "max-age=300",
-                      .accessControlAllowOrigin: "*"],
+            // It says whether this browser opted out (its cookie), so it is cached by this browser only.
+            headers: [.contentType: "text/javascript; charset=utf-8", .cacheControl: "private, max-age=300",
+                      .vary: "Cookie", .accessControlAllowOrigin: "*"],
             body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
@@ -87,4 +92,6 @@ struct BrowserConfiguration: Codable, Equatable {
     var engineIntegrity: String
     /// The ping route, from the contract.
     var ping: String
+    /// This browser opted out on the census's privacy page: its pings carry no identifier.
+    var optout: Bool
 }
