@@ -11,6 +11,7 @@ import MeterContract
 /// - `event <code> <text>`: an event or error the app SDK would give its delegate.
 /// - `log <level> <text>`: a console line (with `nol_sdkDebug`).
 /// - `wake <ms since 1970>`: call `wake` then; only the last such line counts, and none means no timer.
+/// - `trace <JSON>`: a call-trace batch to POST to the census (with `nol_sdkDebug`).
 ///
 /// Queries are the ping's parameters without the send time (``BrowserInstance/sendQuery``).
 package struct BrowserEffectLines {
@@ -31,6 +32,10 @@ package struct BrowserEffectLines {
         case .setLogLevel, .pauseDelivery, .resumeDelivery, .deliverPromptly, .persistOptOut, .markRun:
             break
         }
+    }
+
+    mutating func trace(_ batch: CallTraceBatch) {
+        line("trace", batch.jsonBody)   // JSON escapes tabs and line ends
     }
 
     mutating func event(_ code: MeterEventCode, _ text: String) {

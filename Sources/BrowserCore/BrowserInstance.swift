@@ -12,6 +12,8 @@ package struct BrowserInstance {
     package let settings: BrowserSettings
     private var core: MeterCore
     private let market: MarketProfile
+    /// With `nol_sdkDebug`, the call trace the census certifies from (docs/certification.md).
+    private var tracer: CallTraceRecorder?
 
     /// Creates the instance; `lines` receives its first effects (the startup event).
     package init(_ settings: BrowserSettings, at time: MeterInstant, into lines: inout BrowserEffectLines) {
@@ -21,8 +23,16 @@ package struct BrowserInstance {
         let identifiers = SeededIdentifiers(seed: settings.seed.0, settings.seed.1)
         let identity = settings.optedOut
             ? PingIdentity(optedOut: true) : PingIdentity(optedOut: false, deviceID: settings.browserID)
+        let sdkVersion = BrowserSettings.platformPrefix + "." + MeterRelease.version
+        if settings.debug {
+            tracer = CallTraceRecorder(
+                session: identifiers.newID(), appID: settings.apid,
+                settings: TracedArgument.arguments([.apid: settings.apid, .instanceName: settings.instanceName,
+                                                    .sdkDebug: "debug", .sfcode: settings.sfcode]),
+                sdkVersion: sdkVersion, flavor: settings.optedOut ? "optedOut" : "browser", at: time)
+        }
         core = MeterCore(MeterCore.Settings(
-            app: app, sdkVersion: BrowserSettings.platformPrefix + "." + MeterRelease.version,
+            app: app, sdkVersion: sdkVersion,
             identifiers: identifiers.generators, identity: identity,
             durationPingInterval: settings.durationPingInterval, checkpointInterval: 5, playheadTick: 0,
             logLevel: settings.debug ? .debug : .critical))
@@ -51,6 +61,8 @@ package struct BrowserInstance {
             run(.end, at: time, into: &lines)
         case .hidden:
             run(.appInBackground, at: time, into: &lines)
+            // The page may not come back: what is traced goes now.
+            if let batch = tracer?.flush() { lines.trace(batch) }
         case .visible:
             run(.appInForeground, at: time, into: &lines)
         case .leave:
@@ -77,5 +89,8 @@ package struct BrowserInstance {
         var effects: [MeterEffect] = []
         _ = core.handle(command, at: time, into: &effects)
         for effect in effects { lines.append(effect) }
+        if tracer != nil, let batch = tracer?.record(command, at: time, effects: effects[...], state: core.state) {
+            lines.trace(batch)
+        }
     }
 }

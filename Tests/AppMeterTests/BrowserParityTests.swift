@@ -105,6 +105,38 @@ import Testing
         #expect(!send.contains("abc"))
     }
 
+    @Test func aPageWithDebugTracesItsCallsAsAnAppDoes() throws {
+        let apid = MeterHarness.newAppID()
+        let settings = try BrowserSettings.parse("apid=\(apid)&name=player&nuid=abc&debug=1&sfcode=it").get()
+        var lines = BrowserEffectLines()
+        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        page.handle(.loadMetadata(Self.content("TRACE-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
+        for second in 0...3 {
+            page.handle(.setPlayheadPosition(Int64(second)), at: MeterInstant(secondsSince1970: 1_700_000_002 + Double(second)), into: &lines)
+        }
+        page.handle(.leave, at: MeterInstant(secondsSince1970: 1_700_000_006), into: &lines)
+        let batches = try lines.text.split(separator: "\n").filter { $0.hasPrefix("trace\t") }
+            .map { try CallTraceBatch.decode(Data($0.dropFirst("trace\t".count).utf8)).get() }
+        let entries = batches.flatMap(\.entries)
+        #expect(batches.allSatisfy { $0.appid == apid && $0.sdk == "aw.1.0.0" })
+        #expect(entries.map(\.seq) == Array(0..<entries.count))
+        #expect(entries.first?.call == "init")
+        #expect(entries.first?[.sdkDebug] == "debug")
+        #expect(entries.contains { $0.call == "loadMetadata" && $0[.assetid] == "TRACE-1" })
+        #expect(entries.filter { $0.call == "playheadPosition" }.count == 4)
+        #expect(entries.last?.call == "release")
+        #expect(entries.flatMap(\.pings).count >= 2)
+    }
+
+    @Test func aPageWithoutDebugTracesNothing() throws {
+        let settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player").get()
+        var lines = BrowserEffectLines()
+        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        page.handle(.loadMetadata(Self.content("QUIET-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
+        page.handle(.leave, at: MeterInstant(secondsSince1970: 1_700_000_002), into: &lines)
+        #expect(!lines.text.contains("trace\t"))
+    }
+
     @Test func aPlayheadIsReadAsWholeSeconds() {
         #expect(BrowserCall.wholeSeconds("12") == 12)
         #expect(BrowserCall.wholeSeconds("12.9") == 12)

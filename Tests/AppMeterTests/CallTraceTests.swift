@@ -83,7 +83,7 @@ import Testing
 
     @Test func playheadsGoInBatchesAndCallsGoAtOnce() throws {
         let info = try AppInfo.parse(MeterHarness.appInfo(extra: ["nol_devDebug": "DEBUG"])).get()
-        var recorder = CallTraceRecorder(session: "s", appInfo: info, sdkVersion: "al.1", flavor: "global",
+        var recorder = CallTraceRecorder(session: "s", appID: info.appID, settings: info.values, sdkVersion: "al.1", flavor: "global",
                                          at: MeterInstant(secondsSince1970: 100))
         let first = recorder.record(.play(channelName: nil), at: MeterInstant(secondsSince1970: 100), effects: [], state: .processing)
         #expect(first?.entries.map(\.call) == ["init", "play"])
@@ -100,7 +100,7 @@ import Testing
 
     @Test func aTraceStopsAtItsLimitWithATruncatedEntry() throws {
         let info = try AppInfo.parse(MeterHarness.appInfo(extra: ["nol_devDebug": "DEBUG"])).get()
-        var recorder = CallTraceRecorder(session: "s", appInfo: info, sdkVersion: "al.1", flavor: "global",
+        var recorder = CallTraceRecorder(session: "s", appID: info.appID, settings: info.values, sdkVersion: "al.1", flavor: "global",
                                          at: MeterInstant(secondsSince1970: 100))
         var entries: [CallTraceEntry] = []
         for index in 0..<(CallTraceRecorder.limit + 100) {

@@ -15,7 +15,7 @@ import Testing
         var offenders: [String] = []
         var scanned = 0
         let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/MeterWire/Trace/") {
+        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/MeterContract/Trace/") {
             let text = try String(contentsOf: file, encoding: .utf8)
             scanned += 1
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()

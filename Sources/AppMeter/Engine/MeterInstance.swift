@@ -96,7 +96,7 @@ public final class MeterInstance: Sendable {
         self.traceSession = traceSession
         var tracer: CallTraceRecorder?
         if let traceSession {
-            tracer = CallTraceRecorder(session: traceSession, appInfo: appInfo, sdkVersion: sdkVersion,
+            tracer = CallTraceRecorder(session: traceSession, appID: appInfo.appID, settings: appInfo.values, sdkVersion: sdkVersion,
                                        flavor: flavor.rawValue, at: environment.clock.now())
         }
         let runner = MeterRunner(instanceID: instanceID, core: core, tracer: tracer, delivery: delivery, reporter: reporter,

@@ -151,6 +151,11 @@
         case 'wake':
           wake = +f[1];
           break;
+        case 'trace':
+          /* The call trace (nol_sdkDebug only): best effort, as plain text, so no preflight. */
+          w.fetch(this.c.origin + this.c.trace, { method: 'POST', body: f.slice(1).join('\t'), keepalive: true,
+            credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).catch(function () {});
+          break;
       }
     }
     if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }

@@ -48,7 +48,7 @@ extension CensusServer {
             apid: apid, enabled: settings.enabled, interval: settings.durationPingInterval,
             bundle: Self.browserBundleRoute, bundleIntegrity: assets.bundle.integrity,
             engine: Self.browserEngineRoute, engineIntegrity: assets.engine.integrity, ping: WireRoute.ping,
-            optout: optedOut)
+            trace: WireRoute.trace, optout: optedOut)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(configuration)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
@@ -92,6 +92,8 @@ struct BrowserConfiguration: Codable, Equatable {
     var engineIntegrity: String
     /// The ping route, from the contract.
     var ping: String
+    /// The call trace's route, where a page with `nol_sdkDebug` posts its calls.
+    var trace: String
     /// This browser opted out on the census's privacy page: its pings carry no identifier.
     var optout: Bool
 }

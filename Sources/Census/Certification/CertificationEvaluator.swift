@@ -95,7 +95,8 @@ extension TraceWalk {
     private func debugLevel(_ level: String) -> Verdict {
         var verdict = Verdict()
         guard let initial = entries.first(where: { $0.is(.initialize) }) else { return verdict }
-        let value = initial[.devDebug].uppercased()
+        // An app's appInfo says nol_devDebug; a page's nlsQ globals say nol_sdkDebug (the browser guide).
+        let value = (initial[.devDebug].isEmpty ? initial[.sdkDebug] : initial[.devDebug]).uppercased()
         if value == level || (!value.isEmpty && value == String(level.prefix(1))) {
             verdict.pass(initial.seq, "nol_devDebug = \(value)")
         } else {

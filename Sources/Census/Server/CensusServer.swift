@@ -58,7 +58,12 @@ public struct CensusServer: Sendable {
         router.post(RouterPath(WireRoute.viewability)) { request, _ in await self.receiveViewability(request) }
         router.get(RouterPath(WireRoute.config)) { request, context in await self.config(request, context) }
         router.get(RouterPath(Self.ampCloudAPIRoute)) { request, context in await self.receiveAMPCloudAPI(request, context) }
-        router.post(RouterPath(WireRoute.trace)) { request, _ in await self.receiveTrace(request) }
+        router.post(RouterPath(WireRoute.trace)) { request, _ in
+            // Pages post their traces too (the browser SDK): any origin may read the answer.
+            var response = await self.receiveTrace(request)
+            response.headers[.accessControlAllowOrigin] = "*"
+            return response
+        }
         addDashboardRoutes(to: router)
         addBrowserRoutes(to: router)
         // Open: whoever is handed an export must be able to check it without the read token.

@@ -1,10 +1,8 @@
-import Foundation
-
 /// A part of one SDK instance's call trace, POSTed as JSON to ``WireRoute/trace`` by an app in a
 /// development configuration (docs/protocol.md §2h): every API call in order, with its arguments
 /// as the SDK read them, the lifecycle state after it, the events it raised and the pings it
 /// built. The census certifies an integration from it (docs/certification.md).
-public struct CallTraceBatch: Sendable, Equatable, Codable {
+public struct CallTraceBatch: Sendable, Equatable {
     /// The instance's trace session: one per SDK instance, from its creation to its release.
     public var session: String
     /// The instance's appid.
@@ -29,26 +27,6 @@ public struct CallTraceBatch: Sendable, Equatable, Codable {
         self.entries = entries
     }
 
-    /// The JSON body.
-    public func body() -> Data {
-        (try? JSONEncoder().encode(self)) ?? Data()
-    }
-
-    /// Reads a body, or says what is wrong with it: the census answers 400 with the reason.
-    public static func decode(_ body: Data) -> Result<CallTraceBatch, WireFormatError> {
-        guard body.count <= maxBodyBytes else {
-            return .failure(WireFormatError("the trace body is over \(maxBodyBytes) bytes"))
-        }
-        let batch: CallTraceBatch
-        do {
-            batch = try JSONDecoder().decode(CallTraceBatch.self, from: body)
-        } catch {
-            return .failure(WireFormatError("the trace body is not a call trace batch: \(error)".prefix(300).description))
-        }
-        if let problem = batch.problem { return .failure(WireFormatError(problem)) }
-        return .success(batch)
-    }
-
     /// What makes the batch unusable, if anything.
     public var problem: String? {
         for (name, value) in [("session", session), ("appid", appid), ("sdk", sdk)]
@@ -70,7 +48,7 @@ public struct CallTraceBatch: Sendable, Equatable, Codable {
 }
 
 /// One API call (or outside event) as the SDK handled it.
-public struct CallTraceEntry: Sendable, Equatable, Codable {
+public struct CallTraceEntry: Sendable, Equatable {
     /// The position in the session, from 0.
     public var seq: Int
     /// When the call was made, Unix seconds.
@@ -116,7 +94,7 @@ public enum TracedCall: String, Sendable, CaseIterable {
 }
 
 /// An event or error raised by a call.
-public struct TracedEvent: Sendable, Equatable, Codable {
+public struct TracedEvent: Sendable, Equatable {
     /// The code (events 1…, errors 1…15 and 1001…).
     public var code: Int
     /// Whether it is an event (true) or an error.
@@ -133,7 +111,7 @@ public struct TracedEvent: Sendable, Equatable, Codable {
 }
 
 /// A ping built by a call.
-public struct TracedPing: Sendable, Equatable, Codable {
+public struct TracedPing: Sendable, Equatable {
     /// The ping id (`pingid`): the census's stored ping of that id is this one.
     public var id: String
     /// The query as it goes on the wire, without the send time.

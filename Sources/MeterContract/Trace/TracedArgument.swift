@@ -3,6 +3,8 @@
 public enum TracedArgument: String, Sendable, CaseIterable {
     // init: appInfo's values as given, and the flavour in force.
     case devDebug = "nol_devDebug", sdkFlavor
+    // init of a browser SDK instance: the guide's nlsQ(apid, instanceName, {nol_sdkDebug, …}).
+    case apid, instanceName, sdkDebug = "nol_sdkDebug", sfcode = "nol_sfcode"
     // play, playheadPosition, the viewability calls, the switches.
     case channelName, position, viewTag, visible, volume, disabled, on, optOut, by, enabled
     // report and appLaunch.
@@ -34,6 +36,9 @@ extension Dictionary where Key == String, Value == String {
 extension TracedArgument {
     /// A trace entry's arguments, named by the contract.
     public static func arguments(_ pairs: KeyValuePairs<TracedArgument, String>) -> [String: String] {
-        Dictionary(pairs.map { ($0.key.rawValue, $0.value) }, uniquingKeysWith: { $1 })
+        // A loop rather than Dictionary(_:uniquingKeysWith:), which Embedded Swift cannot build.
+        var arguments: [String: String] = [:]
+        for (key, value) in pairs { arguments[key.rawValue] = value }
+        return arguments
     }
 }

@@ -1,4 +1,4 @@
-import MeterWire
+import MeterContract
 
 /// Writes an instance's call trace (docs/certification.md): one entry per command with what the
 /// core did with it, handed out in batches for the durable queue. A value owned by the runner,
@@ -21,11 +21,12 @@ package struct CallTraceRecorder: Sendable {
     private var truncated = false
 
     /// Starts a trace with the `init` entry: appInfo as given (it holds no personal identifier).
-    package init(session: String, appInfo: AppInfo, sdkVersion: String, flavor: String, at time: MeterInstant) {
+    package init(session: String, appID: String, settings: [String: String], sdkVersion: String, flavor: String,
+                 at time: MeterInstant) {
         self.session = session
-        appid = appInfo.appID
+        appid = appID
         sdk = sdkVersion
-        var args = appInfo.values.mapValues { String($0.prefix(256)) }
+        var args = settings.mapValues { String($0.prefix(256)) }
         args[.sdkFlavor] = flavor
         append(CallTraceEntry(seq: 0, time: time.secondsSince1970, call: TracedCall.initialize.rawValue, args: args,
                               state: LifecycleState.idle.rawValue))
@@ -101,7 +102,7 @@ extension PingRecord {
         let id = "trace-\(batch.session)-\(batch.entries.first?.seq ?? 0)"
         let ping = Ping(id: id, kind: .duration, assetKind: .app, assetID: "", creditedSeconds: 0,
                         createdAt: batch.entries.first?.time ?? 0, parameters: [])
-        return PingRecord(ping: ping, recovered: false, body: String(decoding: batch.body(), as: UTF8.self),
+        return PingRecord(ping: ping, recovered: false, body: batch.jsonBody,
                           route: WireRoute.trace)
     }
 }

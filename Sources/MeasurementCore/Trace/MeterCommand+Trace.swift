@@ -1,4 +1,4 @@
-import MeterWire
+import MeterContract
 
 /// How a command shows in the call trace: the API call it came from and its arguments as the SDK
 /// read them (typed values, so what the trace shows is what was measured).
