@@ -84,14 +84,13 @@
     this.e = engine;
     this.c = c;
     this.debug = !!g.nol_sdkDebug;
-    this.key = 'appmeter:' + c.apid + ':' + name;
+    /* Each page keeps its own state, so that two tabs never overwrite each other's pings. */
+    var prefix = 'appmeter:' + c.apid + ':' + name + ':';
+    this.key = prefix + randomHex(8);
     this.url = c.origin + c.ping + '?';
-    var state = stored(this.key) || {};
-    this.q = state.q || [];
-    /* The previous page's checkpoints are the credit it had not sent: sent now, as recovered. */
-    var checkpoints = state.cp || {};
-    for (var slot in checkpoints) this.q.push({ i: checkpoints[slot].i, q: checkpoints[slot].q, r: 1 });
+    this.q = [];
     this.cp = {};
+    this.adopt(prefix, Date.now());
     /* An opted-out browser keeps no id and sends none. */
     var nuid = c.optout ? '' : stored('appmeter:nuid');
     if (!nuid && !c.optout) { nuid = randomHex(16); store('appmeter:nuid', nuid); }
@@ -111,7 +110,7 @@
     });
     w.addEventListener('pagehide', function (event) {
       /* Gone for good (not kept for the back button): close what is measured, send its credit. */
-      if (!event.persisted) self.call('leave', null, Date.now());
+      if (!event.persisted) { self.call('leave', null, Date.now()); self.closed = true; self.save(); }
       self.flush(true);
     });
     this.flush();
@@ -166,7 +165,26 @@
     if (changed) this.save();
     if (send) this.flush();
   };
-  Meter.prototype.save = function () { store(this.key, { q: this.q, cp: this.cp }); };
+  /* What pages of this instance left behind: a page that closed, or one silent for longer than
+     its checkpoints allow (a page playing saves every 5 s; a paused one has no checkpoint). Its
+     pings are sent again (the census counts an id once) and its checkpoints, the credit it had not
+     sent, as recovered. */
+  Meter.prototype.adopt = function (prefix, now) {
+    var keys = [];
+    try { for (var i = 0; i < w.localStorage.length; i++) keys.push(w.localStorage.key(i)); } catch (e) { return; }
+    for (var k = 0; k < keys.length; k++) {
+      if (!keys[k] || keys[k].indexOf(prefix) !== 0) continue;
+      var state = stored(keys[k]) || {};
+      if (!state.closed && now - (state.t || 0) < 30000) continue;
+      this.q = this.q.concat(state.q || []);
+      for (var slot in state.cp || {}) this.q.push({ i: state.cp[slot].i, q: state.cp[slot].q, r: 1 });
+      store(keys[k], undefined);
+    }
+    while (this.q.length > maxQueued) this.q.shift();
+  };
+  Meter.prototype.save = function () {
+    store(this.key, { q: this.q, cp: this.cp, t: Date.now(), closed: !!this.closed });
+  };
   Meter.prototype.done = function (ping) {
     var at = this.q.indexOf(ping);
     if (at >= 0) { this.q.splice(at, 1); this.save(); }
