@@ -18,11 +18,21 @@ import Testing
         #expect(read == batch)
     }
 
-    @Test(arguments: [(0.0, "0.000"), (1.5, "1.500"), (1_700_000_000.0125, "1700000000.013"), (.nan, "0"), (.infinity, "0")])
+    @Test(arguments: [(0.0, "0.000"), (1.5, "1.500"), (1_700_000_000.0125, "1700000000.013"), (.nan, "0"), (.infinity, "0"),
+                      (1e13, "0")])
     func secondsAreWrittenToTheMillisecond(_ value: Double, _ text: String) throws {
         let batch = CallTraceBatch(session: "s", appid: "P", sdk: "x", entries: [
             CallTraceEntry(seq: 0, time: value, call: "init", state: "idle"),
         ])
         #expect(batch.jsonBody.contains("\"time\":\(text),"))
+    }
+
+    /// What the writer wrote reads back to itself (the census's fuzz target holds this on any body).
+    @Test(arguments: [170_001.00005, 1_700_000_000.0004999, 3.999e12, 123_456_789.987_654])
+    func aWrittenTimeReadsBackToItself(_ value: Double) throws {
+        let once = try CallTraceBatch.decode(CallTraceBatch(session: "s", appid: "P", sdk: "x", entries: [
+            CallTraceEntry(seq: 0, time: value, call: "init", state: "idle"),
+        ]).body()).get()
+        #expect(try CallTraceBatch.decode(once.body()).get() == once)
     }
 }

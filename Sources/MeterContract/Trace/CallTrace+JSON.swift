@@ -34,9 +34,11 @@ extension CallTraceEntry {
 }
 
 extension JSONText {
-    /// Seconds as a JSON number to the millisecond (`1700000000.125`); 0 for what is not finite.
+    /// Seconds as a JSON number to the millisecond (`1700000000.125`); 0 for what is not finite
+    /// or beyond 4·10¹² s, where a double no longer holds milliseconds exactly and the text would
+    /// not read back to itself.
     package static func seconds(_ value: Double) -> String {
-        guard value.isFinite, value.magnitude < 1e15 else { return "0" }
+        guard value.isFinite, value.magnitude < 4e12 else { return "0" }
         let milliseconds = Int64((value * 1000).rounded())
         let whole = milliseconds / 1000, fraction = (milliseconds % 1000).magnitude
         let sign = milliseconds < 0 && whole == 0 ? "-" : ""
