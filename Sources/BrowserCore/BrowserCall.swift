@@ -22,9 +22,6 @@ package enum BrowserCall: Equatable {
     /// measured is closed and its credit sent, as the app SDK does when its instance is released.
     case leave
 
-    /// The call's names as the guide writes them (the guide itself once spells it `loadmetadata`).
-    package static let names = ["loadMetadata", "setPlayheadPosition", "stop", "end"]
-
     /// The call as the console shows it: `setPlayheadPosition 12`, `loadMetadata assetid=…`.
     package var logText: String {
         switch self {

@@ -4,7 +4,7 @@ import MeterContract
 /// What a page's instance is created with: the guide's `nlsQ(apid, instanceName, globals)`, the
 /// census's configuration file (`/conf/<apid>.js`) and what the JavaScript layer keeps for the
 /// browser. Read from a query (`apid=…&name=…`) that the layer writes.
-package struct BrowserSettings: Equatable {
+package struct BrowserSettings {
     /// The apid (`P`/`T` + GUID).
     package var apid: String
     /// The instance name given to `nlsQ`.
@@ -54,12 +54,5 @@ package struct BrowserSettings: Equatable {
         settings.seed = (UInt64(values["seed1"] ?? "") ?? 1, UInt64(values["seed2"] ?? "") ?? 2)
         settings.urlPrefixLength = Int(values["prefix"] ?? "").map { min(max($0, 0), WireLimits.sdkMaxURLBytes) } ?? 0
         return .success(settings)
-    }
-
-    package static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.apid == rhs.apid && lhs.instanceName == rhs.instanceName && lhs.sfcode == rhs.sfcode
-            && lhs.browserID == rhs.browserID && lhs.durationPingInterval == rhs.durationPingInterval
-            && lhs.enabled == rhs.enabled && lhs.debug == rhs.debug && lhs.optedOut == rhs.optedOut
-            && lhs.seed == rhs.seed && lhs.urlPrefixLength == rhs.urlPrefixLength
     }
 }
