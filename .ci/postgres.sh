@@ -22,7 +22,7 @@ pg_run() {
 [ "$(id -u)" -ne 0 ] || chown postgres "$pg_data"
 
 # The cluster sorts text as many production servers do (en_US.UTF-8: "a" before "B"), so that the
-# tests see it where the census relied on the database's collation (decisions.md S18).
+# tests see it where the census relied on the database's collation (census-decisions.md S18).
 has_en_us() { locale -a 2>/dev/null | grep -qix 'en_US.utf-\?8'; }
 if ! has_en_us; then
   if [ ! -e /usr/share/i18n/locales/en_US ]; then

@@ -1,4 +1,4 @@
-/// A ping's query read once over its bytes (docs/protocol.md §4): every `%` escape is checked,
+/// A ping's query read once over its bytes (docs/census.md §4): every `%` escape is checked,
 /// each ``PingField`` is located by its decoded name (a field given twice must have one value), and only the fields a reader asks for
 /// are decoded into Strings. The census reads every ping this way: a 900-byte ping has some 45
 /// parameters, of which it stores a dozen.

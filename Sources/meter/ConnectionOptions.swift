@@ -1,7 +1,7 @@
 import ArgumentParser
 import Census
 
-/// `meter serve`'s limits on connections (docs/protocol.md §4c).
+/// `meter serve`'s limits on connections (docs/census.md §4c).
 struct ConnectionOptions: ParsableArguments {
     @Option(help: "Seconds a request's head may take (a connection's first, from its accept); then 408 and closed.")
     var headerTimeout: Double = 10

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Census
 
-/// `meter serve`'s options for what the census takes and keeps (docs/protocol.md §4b, §6).
+/// `meter serve`'s options for what the census takes and keeps (docs/census.md §4b, §6).
 struct PolicyOptions: ParsableArguments {
     @Flag(help: "Refuse pings (403) of apps without settings (meter apps set); their config says not to measure.")
     var registeredAppsOnly = false

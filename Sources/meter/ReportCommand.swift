@@ -18,7 +18,7 @@ struct ReportCommand: AsyncParsableCommand {
     @Option(help: "Only this appid.") var appid: String?
     @Option(help: "Pings created at or after this Unix second.") var from: Int64?
     @Option(help: "Pings created before this Unix second.") var to: Int64?
-    @Flag(help: "Leave out the sessions the session rule flags (docs/protocol.md §4b).") var excludeFlagged = false
+    @Flag(help: "Leave out the sessions the session rule flags (docs/census.md §4b).") var excludeFlagged = false
     @Flag(help: "Print JSON instead of a table.") var json = false
 
     func run() async throws {
@@ -37,7 +37,7 @@ struct ReportCommand: AsyncParsableCommand {
             if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }
             if !viewability.isEmpty { print("\nViewability by session and asset\n" + ReportTable.render(viewability)) }
             if plausibility.contains(where: { $0.overBoundSeconds > 0 || $0.flaggedSessions > 0 }) {
-                print("\nNot taken at face value (docs/protocol.md §4b)\n" + ReportTable.render(plausibility)
+                print("\nNot taken at face value (docs/census.md §4b)\n" + ReportTable.render(plausibility)
                       + (excludeFlagged ? "\nflagged sessions left out of the credit above" : "\nflagged sessions are credited above; --exclude-flagged leaves them out"))
             }
         }

@@ -2,7 +2,7 @@
 import SQLKit
 import Testing
 
-/// Text is compared byte by byte on both databases (``ByteOrderedText``, decisions.md S18).
+/// Text is compared byte by byte on both databases (``ByteOrderedText``, census-decisions.md S18).
 @Suite struct ByteOrderedTextTests {
     static func ping(_ id: String, appid: String, asset: String) -> IncomingPing {
         IncomingPing(pingID: id, appID: appid, product: "dcr", pingType: "view", kind: .content, assetID: asset,

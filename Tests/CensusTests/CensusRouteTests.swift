@@ -52,7 +52,7 @@ import Testing
             let rows = try await server.store.report(ReportQuery())
             #expect(rows.map { "\($0.assetid) \($0.kind.rawValue) \($0.creditedSeconds)" }.sorted()
                     == ["218531 content 34", "51HERB1501 ad 15"])
-            // Held to the bounds of docs/protocol.md §4b, they lose nothing and are not flagged.
+            // Held to the bounds of docs/census.md §4b, they lose nothing and are not flagged.
             #expect(rows.allSatisfy { $0.overBoundSeconds == 0 })
             #expect(try await server.store.plausibility(ReportQuery()).allSatisfy { $0.flaggedSessions == 0 })
         }

@@ -1,7 +1,7 @@
 import Testing
 @testable import Census
 
-/// Ping keys (docs/protocol.md §4): `<pingid>/<tag of the appid>`, and the migration from the
+/// Ping keys (docs/census.md §4): `<pingid>/<tag of the appid>`, and the migration from the
 /// `<appid>/<pingid>` keys of schemas 10 to 13.
 @Suite struct PingKeyTests {
     @Test func aKeyIsThePingIDAndSixteenHexDigitsOfTheAppid() {

@@ -5,7 +5,7 @@ import SQLKit
 import Testing
 
 /// The census vacuums what it appended while it is in PostgreSQL's buffers
-/// (``PostgresAppendVacuum``, decisions.md S16): after every so many rows, one vacuum of a table
+/// (``PostgresAppendVacuum``, census-decisions.md S16): after every so many rows, one vacuum of a table
 /// at a time, none once closed, and a failure only logged.
 @Suite struct PostgresAppendVacuumTests {
     /// Records each vacuum started; each waits for `gate` when one is given, and fails when told.

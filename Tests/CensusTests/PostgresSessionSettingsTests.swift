@@ -3,7 +3,7 @@ import Logging
 import SQLKit
 import Testing
 
-/// The census's PostgreSQL sessions start with its own settings (decisions.md S13).
+/// The census's PostgreSQL sessions start with its own settings (census-decisions.md S13).
 @Suite(.enabled(if: Backend.postgresURL != nil, "needs APPMETER_TEST_POSTGRES_URL"))
 struct PostgresSessionSettingsTests {
     @Test func everySessionFlushesWhatItEvictsAsItGoes() async throws {

@@ -6,7 +6,7 @@ import NIOPosix
 import PostgresNIO
 import Testing
 
-/// The PostgreSQL writers' own connections (``PostgresWriterConnections``, decisions.md S15): kept
+/// The PostgreSQL writers' own connections (``PostgresWriterConnections``, census-decisions.md S15): kept
 /// between sessions, one per concurrent session, never handed out closed or stale, and with the
 /// census's session settings.
 @Suite struct PostgresWriterConnectionsTests {

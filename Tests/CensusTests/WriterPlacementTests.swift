@@ -6,7 +6,7 @@ import NIOPosix
 import Testing
 
 /// Where group-commit writers run (``GroupCommit/StartWriter``, ``EventLoopTaskExecutor``): the
-/// PostgreSQL backend keeps its writers on the event loop of its connections (decisions.md S14).
+/// PostgreSQL backend keeps its writers on the event loop of its connections (census-decisions.md S14).
 @Suite struct WriterPlacementTests {
     /// Whether the calling thread is an event loop's thread.
     static var onAnEventLoop: Bool { MultiThreadedEventLoopGroup.currentEventLoop != nil }

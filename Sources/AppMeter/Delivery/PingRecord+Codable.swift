@@ -1,6 +1,6 @@
 import MeterWire
 
-// The queue file's JSON form of a record (docs/protocol.md §6, read back after an upgrade): the
+// The queue file's JSON form of a record (docs/census.md §6, read back after an upgrade): the
 // keys are the ones the synthesized conformances wrote before the records moved into the
 // Foundation-free core, where Codable does not exist.
 

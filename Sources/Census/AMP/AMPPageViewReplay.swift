@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// through a fresh ``MeterCore`` as the simplified API's `trackEvent` (they are its event format),
 /// `data.hidden` as the app going to the background and back, and the pings the core builds are
 /// read by the same validator as any SDK's. So AMP time is static time under the static rule, for
-/// the appid `P` + apid, the section and the segments (decisions.md AMP1–AMP4).
+/// the appid `P` + apid, the section and the segments (census-decisions.md AMP1–AMP4).
 public enum AMPPageViewReplay {
     /// The SDK version the census writes into the pings it builds for AMP (`c16`).
     public static let sdkVersion = "amp.cloudapi"

@@ -1,5 +1,5 @@
 /// Whether the census's tag credit and the SDK's duration pings agree for one session and CID
-/// (docs/protocol.md §5).
+/// (docs/census.md §5).
 ///
 /// Both walk the same tags with the same rule, so they differ honestly only where one of them
 /// sees a step the other cannot: the SDK keeps a source's last tag across viewing sessions and

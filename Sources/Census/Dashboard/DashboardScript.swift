@@ -121,7 +121,7 @@ enum DashboardScript {
     }
 
     // DTVR credited from the tags beside the SDK's own claim, where sessions sent tags
-    // (docs/protocol.md §5): whatever the fields hold, shown as text.
+    // (docs/census.md §5): whatever the fields hold, shown as text.
     function tagCheck(check) {
       if (!check || typeof check !== "object") return "";
       const differ = Number(check.disagreeingSessions) || 0;
@@ -138,7 +138,7 @@ enum DashboardScript {
         el("td", {}, r.kind), el("td", {}, r.views), el("td", {}, r.creditedSeconds), el("td", {}, r.overBoundSeconds ?? 0),
         el("td", {}, tagCheck(r.tagCheck)))));
       // Seconds a ping claimed beyond its kind's bound (not credited), and sessions crediting
-      // beyond their own time (credited unless the census excludes them): docs/protocol.md §4b.
+      // beyond their own time (credited unless the census excludes them): docs/census.md §4b.
       fill("#plausibility tbody", plausibility.map(p => el("tr", {}, el("td", { title: String(p.appid) }, clip(p.appid)),
         el("td", {}, p.creditedSeconds), el("td", {}, p.overBoundSeconds), el("td", {}, p.flaggedSessions), el("td", {}, p.flaggedSeconds))));
     }

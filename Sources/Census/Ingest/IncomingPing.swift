@@ -58,7 +58,7 @@ public struct BoundFacts: Sendable, Equatable {
 }
 
 /// How ping ids are scoped in storage: `<pingid>/<tag of the appid>`, for SDK ids and derived ids
-/// alike (docs/protocol.md §4). The tag is the first 16 hex digits of the SHA-256 of the appid:
+/// alike (docs/census.md §4). The tag is the first 16 hex digits of the SHA-256 of the appid:
 /// 64 bits that no sender can make collide with another app's, and a fixed 17-byte suffix, so that
 /// the unique index holds 53 bytes for an SDK's UUID where `<appid>/<pingid>` held about 75 (that
 /// cost census-bench 12 %, docs/performance.md).

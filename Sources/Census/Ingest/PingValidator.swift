@@ -1,6 +1,6 @@
 import MeterWire
 
-/// Validates a ping query (docs/protocol.md §4) and extracts the stored columns, reading the
+/// Validates a ping query (docs/census.md §4) and extracts the stored columns, reading the
 /// parameters through the shared wire contract (``PingField``, ``PingClassification``).
 ///
 /// The rules are one table, ``PingValidator/rules``, walked by the tests; anything else in the
@@ -41,7 +41,7 @@ public enum PingValidator {
             return seconds > WireLimits.maxCreditedSecondsPerPing ? "credits \(seconds) seconds, more than a day in one ping" : nil
         },
         Rule(field: .assetID, required: false) { _ in nil },
-        // Bounded so that spans of creation times cannot overflow in a report (docs/protocol.md §4b).
+        // Bounded so that spans of creation times cannot overflow in a report (docs/census.md §4b).
         Rule(field: .createdAt, required: false) {
             guard $0.isEmpty || Int64($0).map(creationTimes.contains) == true else {
                 return "is \"\($0)\", not Unix seconds between 1970 and 2100"
@@ -116,7 +116,7 @@ public enum PingValidator {
                                               assetClass: query.value(.assetClass)),
             assetID: checkedValue(.assetID) ?? "", creditedSeconds: Int64(checkedValue(.creditedSeconds)!)!,
             // The original Browser SDK sends no device id and an empty c59: a browser is its
-            // `nuid` cookie id, its session `sessionId` (decisions.md S34).
+            // `nuid` cookie id, its session `sessionId` (census-decisions.md S34).
             sessionID: nonEmpty(field(.sessionID)) ?? field(.browserSessionID),
             deviceID: nonEmpty(field(.deviceID)) ?? field(.nuid), optedOut: optOut == "true" || optOut == "1",
             createdAt: Int64(field(.createdAt)) ?? 0, rawQuery: String(rawQuery))

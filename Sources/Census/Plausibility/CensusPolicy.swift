@@ -1,5 +1,5 @@
 /// What an operator decides about what the census takes and keeps (`meter serve` options,
-/// docs/protocol.md §4b and §6).
+/// docs/census.md §4b and §6).
 public struct CensusPolicy: Sendable, Equatable {
     /// Storage quotas, budgets and retention of rejects and traces (and of pings, if set).
     public var storage = StorageLimits.standard

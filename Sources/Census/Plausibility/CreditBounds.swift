@@ -1,6 +1,6 @@
 import MeterWire
 
-/// What one ping may credit at most, by kind (docs/protocol.md §4b): the rules as data, walked
+/// What one ping may credit at most, by kind (docs/census.md §4b): the rules as data, walked
 /// cell by cell by `CreditBoundsTests`. Seconds a ping claims beyond its bound are stored with it
 /// as over-bound and never credited; reports show them beside the credited seconds.
 ///

@@ -1,6 +1,6 @@
 import SQLKit
 
-/// What the census could not take at face value for one app (docs/protocol.md §4b): seconds over
+/// What the census could not take at face value for one app (docs/census.md §4b): seconds over
 /// a ping's bound (never credited), and seconds its sessions credited beyond what their pings'
 /// timestamps and the census's receipt times allow (flagged; credited unless the report
 /// excludes flagged sessions).

@@ -2,7 +2,7 @@ import MeterWire
 import NIOConcurrencyHelpers
 
 /// What the census keeps of what it refuses and of call traces, and for how long
-/// (docs/protocol.md §6). Senders choose their appid, so a per-app quota alone bounds nothing:
+/// (docs/census.md §6). Senders choose their appid, so a per-app quota alone bounds nothing:
 /// each store also has a budget for all apps together.
 public struct StorageLimits: Sendable, Equatable {
     /// Bytes of refused requests kept per app (the app a request names; "" when none).

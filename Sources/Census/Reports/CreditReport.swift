@@ -29,7 +29,7 @@ public struct CreditRow: Sendable, Equatable, Codable {
 }
 
 /// The census's DTVR credit from tags beside the SDK's own, for the sessions that sent tags
-/// (decisions.md T6; docs/protocol.md §5).
+/// (decisions.md T6; docs/census.md §5).
 public struct DTVRTagCheck: Sendable, Equatable, Codable {
     /// Seconds the sessions' tags credit: what the row's ``CreditRow/creditedSeconds`` counts for them.
     public var tagSeconds: Int64

@@ -1,6 +1,6 @@
 import SQLKit
 
-/// The schema steps of the census's hardening against hostile senders (docs/protocol.md §4b, §6).
+/// The schema steps of the census's hardening against hostile senders (docs/census.md §4b, §6).
 enum BoundedStorageSchema {
     /// Ping ids scoped to their app (``PingKey``): every stored key becomes `<appid>/<pingid>`, so
     /// a ping queued by an earlier release and delivered again after the upgrade is still a

@@ -1,7 +1,7 @@
 import SQLKit
 
 /// The census's text compared byte by byte on PostgreSQL (`COLLATE "C"`), as SQLite compares it
-/// (decisions.md S18).
+/// (census-decisions.md S18).
 ///
 /// A PostgreSQL column of text takes its database's collation. Under a locale such as
 /// `en_US.UTF-8`, the default of many servers, every comparison goes through the C library's

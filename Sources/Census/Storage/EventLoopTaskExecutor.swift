@@ -8,7 +8,7 @@ import NIOCore
 /// HTTP, each waited behind the requests being read. With the writer and its connections on one
 /// loop of their own, the answer is read and the next batch sent on the same thread: at 64
 /// connections a PostgreSQL batch's round trip fell from 3.0 to 2.1 ms and the idle share of the
-/// two cores from 21–23 % to 15–18 % (docs/performance.md, decisions.md S14).
+/// two cores from 21–23 % to 15–18 % (docs/performance.md, census-decisions.md S14).
 final class EventLoopTaskExecutor: Sendable {
     /// The loop the tasks run on.
     let eventLoop: any EventLoop

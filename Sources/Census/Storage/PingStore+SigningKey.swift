@@ -40,7 +40,7 @@ extension PingStore {
             .column("private_key", type: .text, .notNull)
             .column("created_at", type: .bigint, .notNull)
             .run()
-        // Every text column compares as bytes on PostgreSQL too (decisions.md S18).
+        // Every text column compares as bytes on PostgreSQL too (census-decisions.md S18).
         try await ByteOrderedText.migrate(db)
     }
 }

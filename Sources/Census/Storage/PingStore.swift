@@ -260,7 +260,7 @@ public struct PingStore: Sendable {
         }
     }
 
-    /// The DTVR report: per app × channel × CID (docs/protocol.md §5), credited as ``report(_:)`` credits DTVR.
+    /// The DTVR report: per app × channel × CID (docs/census.md §5), credited as ``report(_:)`` credits DTVR.
     public func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
         let rows = try await dtvrSumReport(query)
         guard !rows.isEmpty else { return rows }

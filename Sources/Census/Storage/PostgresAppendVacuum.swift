@@ -9,7 +9,7 @@ import NIOConcurrencyHelpers
 /// new pages has left its buffers: its first vacuum of a freshly filled table read 560 MB back
 /// and wrote all of it a second time (hint bits and the visibility map), and the 64-connection
 /// round it ran through had a p99 of 60–115 ms instead of 10–16 (docs/performance.md,
-/// decisions.md S16). Vacuumed after every ``rowsPerVacuum`` appended rows, the pages are found
+/// census-decisions.md S16). Vacuumed after every ``rowsPerVacuum`` appended rows, the pages are found
 /// in the buffers, dirty anyway: nothing is read back and nothing is written twice. `FREEZE`
 /// marks them all-frozen too, so that no anti-wraparound vacuum has to read them again later;
 /// `SKIP_LOCKED`, because when autovacuum or another census server is vacuuming the table, that

@@ -16,7 +16,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// The second writer starts once 16 pings wait: each batch costs PostgreSQL a statement and a
     /// commit, and one started for a ping or two made batches smaller, not the census faster. At
     /// 64 connections that raised ingest by 6–8 % and cut PostgreSQL's CPU per ping by 6–10 %;
-    /// anything from 8 to 32 did about as well (decisions.md S12, docs/performance.md).
+    /// anything from 8 to 32 did about as well (census-decisions.md S12, docs/performance.md).
     let waitingForAnotherWriter = 16
     let client: PostgresClient
     private let runner: Task<Void, Never>
@@ -41,7 +41,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// waited behind it: a checkpoint during a run at 64 connections raised p99 to about 185 ms.
     /// Asking the kernel to write the pages as they are evicted kept it at 8–18 ms, at the same
     /// rate; a page of appended rows is not written again, so writing it early costs nothing
-    /// (decisions.md S13, docs/performance.md).
+    /// (census-decisions.md S13, docs/performance.md).
     static let sessionSettings = [("backend_flush_after", "256kB")]
 
     /// The connection a writer holds for its session (``writerSession(_:)``), in that session's

@@ -9,7 +9,7 @@ import PostgresNIO
 /// A writer's session used to lease a pooled connection, and about one batch in four under load
 /// ended its session and gave it back; every return made the pool schedule an idle and a
 /// keep-alive timer (a task and a `dispatch_after` each), cancelled at the next lease, on Swift's
-/// shared threads (docs/performance.md, decisions.md S15). Here a writer takes a connection from
+/// shared threads (docs/performance.md, census-decisions.md S15). Here a writer takes a connection from
 /// a short list of idle ones, or opens one, and puts it back when its session ends: a lock and an
 /// array, no task. At most one connection per concurrent writer exists.
 ///

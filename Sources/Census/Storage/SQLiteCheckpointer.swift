@@ -22,7 +22,7 @@ final class SQLiteCheckpointer: Sendable {
     /// little is left, the writer's copy waits for three syncs (the log, the file, the new log's
     /// header), about 5 ms in which requests queue, so the rarer the better: at 2,000 pages it
     /// came ten times a second under load and set the p99 (docs/performance.md). The file then
-    /// grows to about 145 MB under sustained load (decisions.md S10); a census that keeps up
+    /// grows to about 145 MB under sustained load (census-decisions.md S10); a census that keeps up
     /// starts its log again by itself whenever a write finds it all copied.
     static let defaultRestartFrames = 32_000
     /// The pause between background copies.

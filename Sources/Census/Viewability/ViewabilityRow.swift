@@ -1,4 +1,4 @@
-/// One line of the viewability report: a viewing session's asset (docs/protocol.md §5).
+/// One line of the viewability report: a viewing session's asset (docs/census.md §5).
 public struct ViewabilityRow: Sendable, Equatable, Codable {
     public var appid: String
     public var session: String

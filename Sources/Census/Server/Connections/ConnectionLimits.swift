@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// How long a connection may take and how many may be open at once (docs/protocol.md §4c): what
+/// How long a connection may take and how many may be open at once (docs/census.md §4c): what
 /// keeps a census on the public internet answering while strangers open connections and send
 /// nothing, half a header, or a body a byte at a time.
 public struct ConnectionLimits: Sendable, Equatable {
