@@ -38,11 +38,14 @@ public struct StorageFailure: Error, Sendable, Equatable, CustomStringConvertibl
 /// Values kept in memory only: for tests, and for apps that must not write to disk.
 public final class InMemoryStorage: MeterStorage {
     private let values = Locked([String: Data]())
+    /// Unique for the process's life: an address is reused once its storage is freed, and a
+    /// storage new to the process must be a new app to the registries keyed by it (a freed
+    /// storage's address made the next one lose its app launch).
+    public let identity = "memory:" + UUID().uuidString
 
     /// Creates empty storage.
     public init() {}
 
-    public var identity: String { "memory:\(ObjectIdentifier(self).hashValue)" }
     public func load(_ key: String) -> Data? { values.withLock { $0[key] } }
     public func save(_ key: String, _ value: Data?) { values.withLock { $0[key] = value } }
     public func keys(prefix: String) -> [String] {

@@ -11,12 +11,18 @@ struct AppRunPart: MeasurementPart {
     /// How often the core is woken while the app is in the foreground to checkpoint its run time.
     static let checkpointEvery: Double = 60
 
-    /// Whether this instance keeps the app's run (the first of its process).
-    private(set) var active = false
+    /// The run measured, from the launch to the release.
+    struct Run: CreditedSegment, Sendable {
+        var start: MeterInstant
+        var pending = PendingCredit()
+    }
+
+    /// The run, while this instance keeps it (the first of its process).
+    private var run: Run?
     private var rule = Rule()
     private var foreground = true
-    private var pending = PendingCredit()
-    private var runStart: MeterInstant?
+    /// Checkpoints at every credited second: the core wakes the part only every minute.
+    private let cadence = CreditCadence(durationPingInterval: reportEvery, checkpointInterval: 1, slot: .appRun)
     /// Run time goes out at the background, not on a cadence, except after half a day in the
     /// foreground (a kiosk, a signage app): one ping never credits more than the census takes
     /// (``WireLimits/maxCreditedSecondsPerPing``), even when a wake-up comes late.
@@ -24,19 +30,19 @@ struct AppRunPart: MeasurementPart {
 
     /// When the core should wake to checkpoint the run time.
     var wakeUp: MeterInstant? {
-        guard active, foreground, let since = rule.since?.time else { return nil }
+        guard run != nil, foreground, let since = rule.since?.time else { return nil }
         return since + Self.checkpointEvery
     }
 
     /// The process launched: the launch ping, then the run's time is measured.
     mutating func launch(previousRunCrashed: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard !active else { return }
-        active = true
-        runStart = time
+        guard run == nil else { return }
+        let started = Run(start: time)
+        run = started
         _ = rule.credit(Rule.Observation(time: time, foreground: foreground))
         out.log(.info, "app launched\(previousRunCrashed ? " after a crash" : "")")
         out.effects.append(.markRun(running: true))
-        out.send(build(.view, credited: 0, crashed: previousRunCrashed, context, at: time, final: false, id: context.newPingID()))
+        out.send(build(.view, started, credited: 0, crashed: previousRunCrashed, context, at: time, final: false, id: context.newPingID()))
     }
 
     /// A wake-up: checkpoints the run time so far.
@@ -47,7 +53,7 @@ struct AppRunPart: MeasurementPart {
     /// The app went to the background (the run time so far goes out; the run is clean so far) or
     /// came back.
     mutating func setForeground(_ inForeground: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard active else { return }
+        guard run != nil else { return }
         credit(at: time, context, &out)
         foreground = inForeground
         _ = rule.credit(Rule.Observation(time: time, foreground: inForeground))
@@ -60,46 +66,43 @@ struct AppRunPart: MeasurementPart {
     }
 
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard active else { return }
+        guard run != nil else { return }
         credit(at: time, context, &out)
         send(context, at: time, final: false, &out)
     }
 
     /// The instance is released: the run ends cleanly with its last seconds.
     mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard active else { return }
+        guard run != nil else { return }
         credit(at: time, context, &out)
         send(context, at: time, final: final, &out)
         if final {
-            active = false
+            run = nil
             out.effects.append(.markRun(running: false))
         }
     }
 
     private mutating func credit(at time: MeterInstant, _ context: PingContext, _ out: inout Emission) {
         let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
-        guard active, credited > 0 else { return }
+        guard var current = run, credited > 0 else { return }
         out.progress.creditedSeconds[AssetKey(.app, context.app.appName), default: 0] += credited
-        switch pending.add(credited, durationPingInterval: Self.reportEvery, checkpointInterval: 1) {
-        case .checkpoint:
-            let id = pending.idForCheckpoint(context.newPingID)
-            let ping = build(.duration, credited: pending.seconds, crashed: false, context, at: time, final: false, id: id)
-            out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .appRun))
-        case .durationPing:
-            send(context, at: time, final: false, &out)
-        case .nothing:
-            break
+        out.settle(credited, of: &current, cadence, context, at: time) {
+            build(.duration, $0, credited: $1, crashed: false, context, at: time, final: $3, id: $2)
         }
+        run = current
     }
 
     private mutating func send(_ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission) {
-        guard pending.seconds > 0 || final else { return }
-        let (seconds, id) = pending.takeForPing(context.newPingID)
-        out.send(build(.duration, credited: seconds, crashed: false, context, at: time, final: final, id: id), clearing: .appRun)
+        guard var current = run, current.pending.seconds > 0 || final else { return }
+        out.sendPending(of: &current, final: final, cadence, context, at: time) {
+            build(.duration, $0, credited: $1, crashed: false, context, at: time, final: $3, id: $2)
+        }
+        run = current
     }
 
     private func build(
-        _ kind: PingKind, credited: Int64, crashed: Bool, _ context: PingContext, at time: MeterInstant, final: Bool, id: String
+        _ kind: PingKind, _ run: Run, credited: Int64, crashed: Bool, _ context: PingContext, at time: MeterInstant,
+        final: Bool, id: String
     ) -> Ping {
         let identity = context.identity
         var list = PingFieldList()
@@ -112,7 +115,7 @@ struct AppRunPart: MeasurementPart {
         list.add(.subProduct, WireProduct.app.rawValue)
         list.add(.appVersion, context.app.appVersion)
         list.add(.assetID, context.app.appName)
-        list.add(.segmentStart, String((runStart ?? time).unixSeconds))
+        list.add(.segmentStart, String(run.start.unixSeconds))
         list.add(.sessionID, context.sessionID ?? "")
         list.add(.createdAt, String(time.unixSeconds))
         list.add(.userOptOut, identity.optedOut ? "true" : "")

@@ -3,7 +3,7 @@ import MeterContract
 /// DCR video and audio content and ads, driven by playheads (docs/protocol.md §2): a view ping at
 /// an asset's first playhead, duration pings every `durationPingInterval` credited seconds and
 /// when the asset's segment closes, credit checkpoints in between.
-struct DCRVideoPart: MeasurementPart {
+struct DCRVideoPart: StreamPart {
     typealias Rule = PlayheadCrediting
 
     /// What one crediting rule and one view belong to: an asset, and for ads the index the app
@@ -14,7 +14,7 @@ struct DCRVideoPart: MeasurementPart {
     }
 
     /// The asset being measured, from its `loadMetadata` until stop, end or another asset.
-    struct Segment: Sendable {
+    struct Segment: CreditedSegment, Sendable {
         var metadata: AssetMetadata
         var key: SegmentKey
         var start: MeterInstant?
@@ -26,16 +26,12 @@ struct DCRVideoPart: MeasurementPart {
         var pending = PendingCredit()
         /// Its key is in the part's views: later playheads need not hash the key to ask again.
         var isViewed = false
-        /// The last checkpoint's ping and the context revision it was built at: the next
-        /// checkpoint of the same credit changes only its seconds and time.
-        var lastCheckpoint: (revision: Int, ping: Ping)?
     }
 
     /// Playheads at or above this are Unix times: the stream is live whatever its `length`.
     static let unixTimeThreshold: Int64 = 1_000_000_000
 
-    var durationPingInterval: Int64
-    let checkpointInterval: Int64
+    var cadence: CreditCadence
     private(set) var segment: Segment?
     /// The segment `stop` (or another interruption) closed: playheads resume it (Ireland).
     private var resumable: Segment?
@@ -57,8 +53,7 @@ struct DCRVideoPart: MeasurementPart {
     private var lastBreakPositions: [SegmentKey: Int] = [:]
 
     init(durationPingInterval: Int64, checkpointInterval: Int64) {
-        self.durationPingInterval = durationPingInterval
-        self.checkpointInterval = checkpointInterval
+        cadence = CreditCadence(durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval, slot: .dcr)
     }
 
     /// Whether what is open is video that stops when the app leaves the foreground: content or an
@@ -163,11 +158,7 @@ struct DCRVideoPart: MeasurementPart {
         if inMilliseconds, warnedOfMilliseconds.insert(current.key).inserted {
             out.report(.invalidPlayheadPosition, PlayheadCheck.milliseconds(asset: current.key.asset.description))
         }
-        switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
-        case .durationPing: sendDuration(&current, context, at: time, final: false, &out)
-        case .checkpoint: checkpoint(&current, context, at: time, &out)
-        case .nothing: break
-        }
+        out.settle(credited, of: &current, cadence, context, at: time) { durationPing($0, $1, $2, $3, context, at: time) }
         segment = current
     }
 
@@ -250,30 +241,16 @@ struct DCRVideoPart: MeasurementPart {
         resumable = final ? nil : current
     }
 
-    /// Sends the pending seconds in a duration ping with the id the checkpoint already carries,
-    /// replacing the checkpoint.
+    /// Sends the pending seconds in a duration ping, replacing the checkpoint.
     private func sendDuration(
         _ segment: inout Segment, _ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission
     ) {
-        let (seconds, id) = segment.pending.takeForPing(context.newPingID)
-        out.send(build(.duration, for: segment, credited: seconds, context, at: time, final: final, id: id),
-                 clearing: .dcr)
+        out.sendPending(of: &segment, final: final, cadence, context, at: time) { durationPing($0, $1, $2, $3, context, at: time) }
     }
 
-    /// Stores the pending seconds as a provisional duration ping, sent only if the process dies
-    /// before the real one is built.
-    private func checkpoint(_ segment: inout Segment, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        let id = segment.pending.idForCheckpoint(context.newPingID)
-        let credited = segment.pending.seconds
-        var ping: Ping?
-        // Nothing a ping says but its credit and time changes while only playheads come (a tenth
-        // of an hour of viewing's CPU went to rebuilding the same ping every five seconds).
-        if let last = segment.lastCheckpoint, last.revision == context.revision, last.ping.id == id {
-            ping = last.ping.withCredit(credited, createdAt: time)
-        }
-        let checkpoint = ping ?? build(.duration, for: segment, credited: credited, context, at: time, final: false, id: id)
-        segment.lastCheckpoint = (context.revision, checkpoint)
-        out.effects.append(.checkpoint(PingRecord(ping: checkpoint, recovered: true), slot: .dcr))
+    private func durationPing(_ segment: Segment, _ seconds: Int64, _ id: String, _ final: Bool, _ context: PingContext,
+                              at time: MeterInstant) -> Ping {
+        build(.duration, for: segment, credited: seconds, context, at: time, final: final, id: id)
     }
 
     private func build(

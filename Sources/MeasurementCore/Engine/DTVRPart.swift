@@ -6,11 +6,11 @@ import MeterContract
 /// credits from them), then duration pings with the seconds ``ID3Crediting`` credits, every
 /// `durationPingInterval` seconds and when the source's segment closes, with credit checkpoints in
 /// between. Playheads play no part.
-struct DTVRPart: MeasurementPart {
+struct DTVRPart: StreamPart {
     typealias Rule = ID3Crediting
 
     /// One source being credited, from its first tag until stop, end, a new source or new metadata.
-    struct Segment: Sendable {
+    struct Segment: CreditedSegment, Sendable {
         var cid: String
         var lastTag: NielsenID3Tag
         /// When ``lastTag`` was passed to `sendID3`.
@@ -19,8 +19,7 @@ struct DTVRPart: MeasurementPart {
         var pending = PendingCredit()
     }
 
-    var durationPingInterval: Int64
-    let checkpointInterval: Int64
+    var cadence: CreditCadence
     /// The DTVR metadata loaded (DTVR-only, or DCR content with `adModel`); nil: tags are not taken.
     private(set) var metadata: DTVRMetadata?
     private var segment: Segment?
@@ -38,8 +37,7 @@ struct DTVRPart: MeasurementPart {
     }
 
     init(durationPingInterval: Int64, checkpointInterval: Int64) {
-        self.durationPingInterval = durationPingInterval
-        self.checkpointInterval = checkpointInterval
+        cadence = CreditCadence(durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval, slot: .dtvr)
     }
 
     /// A new viewing session: every source gets a view ping again.
@@ -54,8 +52,11 @@ struct DTVRPart: MeasurementPart {
         playedWithoutMetadata = true
     }
 
-    /// `loadMetadata`: DTVR metadata (or nil for an asset without it, which ends DTVR crediting).
-    mutating func load(_ metadata: DTVRMetadata?, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+    /// `loadMetadata`: DTVR metadata (or an asset without it, which ends DTVR crediting). An ad
+    /// changes nothing: the tags of a joint stream go on during its ads.
+    mutating func load(_ asset: AssetMetadata, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard asset.kind != .ad else { return }
+        let metadata = asset.dtvrMetadata
         playedWithoutMetadata = false
         if metadata == nil || metadata?.channelName != self.metadata?.channelName {
             close(final: false, context, at: time, &out)
@@ -95,13 +96,8 @@ struct DTVRPart: MeasurementPart {
         out.send(build(.tag, current, metadata, credited: 0, context, at: time, final: false, id: context.newPingID()))
         let credited = rules[cid, default: Rule()].credit(Rule.Observation(offset: tag.creditOffset, time: time))
         if credited > 0 { out.progress.creditedSeconds[AssetKey(.dtvr, cid), default: 0] += credited }
-        switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: checkpointInterval) {
-        case .durationPing: sendDuration(&current, metadata, context, at: time, final: false, &out)
-        case .checkpoint:
-            let id = current.pending.idForCheckpoint(context.newPingID)
-            let ping = build(.duration, current, metadata, credited: current.pending.seconds, context, at: time, final: false, id: id)
-            out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .dtvr))
-        case .nothing: break
+        out.settle(credited, of: &current, cadence, context, at: time) {
+            build(.duration, $0, metadata, credited: $1, context, at: time, final: $3, id: $2)
         }
         segment = current
     }
@@ -133,9 +129,9 @@ struct DTVRPart: MeasurementPart {
         _ segment: inout Segment, _ metadata: DTVRMetadata, _ context: PingContext, at time: MeterInstant, final: Bool,
         _ out: inout Emission
     ) {
-        let (seconds, id) = segment.pending.takeForPing(context.newPingID)
-        out.send(build(.duration, segment, metadata, credited: seconds, context, at: time, final: final, id: id),
-                 clearing: .dtvr)
+        out.sendPending(of: &segment, final: final, cadence, context, at: time) {
+            build(.duration, $0, metadata, credited: $1, context, at: time, final: $3, id: $2)
+        }
     }
 
     private func build(

@@ -137,7 +137,7 @@ package struct MeterCore: Sendable {
             out.log(.info, "play channelName=\(channel ?? "")")
             // Italy: "call play() each time" for a new stream: what was open ends its session.
             if wasProcessing { closeAll(at: time, &out) }
-            startSession()
+            startSession(at: time, &out)
             dtvr.played()
             context.channelName = channel.flatMap { $0.isEmpty ? nil : $0 } ?? PingContext.defaultChannelName(for: context.app)
         case .loadMetadata(let parsed):
@@ -152,11 +152,8 @@ package struct MeterCore: Sendable {
             }
             guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
-            // Each part takes what is its own; a page ends with any other asset, DTVR with any but an
-            // ad (the tags of a joint stream go on during its ads).
-            video.load(metadata, context, at: time, &out)
-            if metadata.kind != .ad { dtvr.load(metadata.dtvrMetadata, context, at: time, &out) }
-            staticPages.load(metadata.staticMetadata, context, at: time, &out)
+            // Each part takes what is its own; a page ends with any other asset, DTVR with any but an ad.
+            everyStreamPart(.load(metadata), at: time, &out)
         case .playhead(let position):
             // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
             if state == .idle && !video.canResume {
@@ -187,9 +184,7 @@ package struct MeterCore: Sendable {
             }
             guard accept(.end, &out) else { return }
             out.log(.info, "end")
-            video.end(context, at: time, &out)
-            dtvr.end(context, at: time, &out)
-            staticPages.end(context, at: time, &out)
+            everyStreamPart(.end, at: time, &out)
             out.effects.append(.deliverPromptly)
         case .setDisabled(let disabled):
             let wasProcessing = state == .processing
@@ -207,7 +202,7 @@ package struct MeterCore: Sendable {
             guard accept(choice.optOut ? .userOptOut : .userOptIn, &out) else { return }
             out.log(.info, "userOptOut optOut=\(choice.optOut)\(choice.byAnotherInstance ? " (by another instance of the app)" : "")")
             // Credit so far goes out under the old choice, so every ping carries one opt state.
-            reportPendingOfEveryPart(at: time, &out)
+            everyStreamPart(.reportPending, at: time, &out)
             appRun.reportPending(context, at: time, &out)
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
@@ -216,7 +211,7 @@ package struct MeterCore: Sendable {
             let changes = status.isConnected != context.ott.isConnected || status.connection != context.ott.connection
             if changes {
                 out.log(.info, "updateOTT ottStatus=\(status.isConnected ? 1 : 0) ottType=\(status.connection?.rawValue ?? "")")
-                reportPendingOfEveryPart(at: time, &out)
+                everyStreamPart(.reportPending, at: time, &out)
             }
             context.ott = status
         case .trackViewability(let target):
@@ -242,7 +237,7 @@ package struct MeterCore: Sendable {
             backgroundSince = nil
             out.log(.info, "app in foreground")
             // The 30-minute rule: a long background ends the viewing session.
-            if time - since > ForegroundCrediting.maxGap { startSession() }
+            if time - since > ForegroundCrediting.maxGap { startSession(at: time, &out) }
             staticPages.setForeground(true, context, at: time, &out)
             staticPages.reshow(context, at: time, &out)
             if isEnabled { appRun.setForeground(true, context, at: time, &out) }
@@ -273,9 +268,7 @@ package struct MeterCore: Sendable {
     }
 
     private mutating func apply(_ config: ConfigAnswer, at time: MeterInstant, _ out: inout Emission) {
-        video.durationPingInterval = config.durationPingInterval
-        dtvr.durationPingInterval = config.durationPingInterval
-        staticPages.durationPingInterval = config.durationPingInterval
+        everyStreamPart(.setDurationPingInterval(config.durationPingInterval), at: time, &out)
         guard config.enabled else {
             let wasProcessing = state == .processing
             guard accept(.censusDisable, &out) else { return }
@@ -301,11 +294,11 @@ package struct MeterCore: Sendable {
         }
     }
 
-    /// Sends every stream part's credit not yet in a ping, before something its pings carry changes.
-    private mutating func reportPendingOfEveryPart(at time: MeterInstant, _ out: inout Emission) {
-        video.reportPending(context, at: time, &out)
-        dtvr.reportPending(context, at: time, &out)
-        staticPages.reportPending(context, at: time, &out)
+    /// Walks every stream part, in the order their pings go out.
+    private mutating func everyStreamPart(_ step: StreamPartStep, at time: MeterInstant, _ out: inout Emission) {
+        video.take(step, context, at: time, &out)
+        dtvr.take(step, context, at: time, &out)
+        staticPages.take(step, context, at: time, &out)
     }
 
     /// Does what the simplified API's sequencer decided, as if the app had made those calls.
@@ -319,18 +312,14 @@ package struct MeterCore: Sendable {
     }
 
     /// A new viewing session (`c59`): every part views its assets again.
-    private mutating func startSession() {
+    private mutating func startSession(at time: MeterInstant, _ out: inout Emission) {
         context.sessionID = context.identifiers.newSessionID()
-        video.startSession()
-        dtvr.startSession()
-        staticPages.startSession()
+        everyStreamPart(.startSession, at: time, &out)
     }
 
     /// Closes what every product part has open (stop, the kill switches, a new stream, release).
     private mutating func closeAll(at time: MeterInstant, _ out: inout Emission) {
-        video.close(final: false, context, at: time, &out)
-        dtvr.close(final: false, context, at: time, &out)
-        staticPages.close(final: false, context, at: time, &out)
+        everyStreamPart(.close, at: time, &out)
     }
 
     /// Counts and logs a call the state's cell takes only under a condition that does not hold.

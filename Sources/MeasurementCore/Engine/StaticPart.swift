@@ -4,12 +4,12 @@ import MeterContract
 /// the whole seconds it stays in the foreground — every `durationPingInterval` seconds, on the
 /// core's wake-ups, and when the page closes — with credit checkpoints on the way. A new section or
 /// assetid, or `staticEnd`, starts a new view; the app going to the background pauses the page.
-struct StaticPart: MeasurementPart {
+struct StaticPart: StreamPart {
     typealias Rule = ForegroundCrediting
 
     /// The page shown, from its `loadMetadata` until another page, a video asset, stop, end or
     /// `staticEnd`.
-    struct Page: Sendable {
+    struct Page: CreditedSegment, Sendable {
         var metadata: StaticMetadata
         var start: MeterInstant
         var pending = PendingCredit()
@@ -21,7 +21,7 @@ struct StaticPart: MeasurementPart {
     /// The most distinct segA/segB/segC values the guides allow across an app.
     static let maxSegmentValues = 25
 
-    var durationPingInterval: Int64
+    var cadence: CreditCadence
     private(set) var page: Page?
     private var rule = Rule()
     private var foreground = true
@@ -30,13 +30,14 @@ struct StaticPart: MeasurementPart {
     private var segmentLimitReported = false
 
     init(durationPingInterval: Int64) {
-        self.durationPingInterval = durationPingInterval
+        // A checkpoint at every credited second: the core wakes the part only every 30 s.
+        cadence = CreditCadence(durationPingInterval: durationPingInterval, checkpointInterval: 1, slot: .staticPage)
     }
 
     /// When the core should wake to credit the page: while one is shown in the foreground.
     var wakeUp: MeterInstant? {
         guard let page, foreground, let since = rule.since?.time else { return nil }
-        let untilCheckpoint = Double(durationPingInterval - page.pending.seconds)
+        let untilCheckpoint = Double(cadence.durationPingInterval - page.pending.seconds)
         return since + min(Self.checkpointEvery, max(1, untilCheckpoint))
     }
 
@@ -45,9 +46,9 @@ struct StaticPart: MeasurementPart {
         viewed.removeAll()
     }
 
-    /// `loadMetadata` with static metadata (nil: a video asset, which ends the page).
-    mutating func load(_ metadata: StaticMetadata?, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard let metadata else { return close(final: false, context, at: time, &out) }
+    /// `loadMetadata`: a static page, or any other asset, which ends the page.
+    mutating func load(_ asset: AssetMetadata, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
+        guard let metadata = asset.staticMetadata else { return close(final: false, context, at: time, &out) }
         countSegments(metadata, &out)
         if page?.metadata == metadata { return }
         close(final: false, context, at: time, &out)
@@ -109,13 +110,8 @@ struct StaticPart: MeasurementPart {
         guard var current = page else { return }
         let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
         if credited > 0 { out.progress.creditedSeconds[AssetKey(.staticPage, current.metadata.section), default: 0] += credited }
-        switch current.pending.add(credited, durationPingInterval: durationPingInterval, checkpointInterval: 1) {
-        case .durationPing: sendDuration(&current, context, at: time, final: false, &out)
-        case .checkpoint:
-            let id = current.pending.idForCheckpoint(context.newPingID)
-            let ping = build(.duration, credited: current.pending.seconds, context, at: time, final: false, id: id, page: current)
-            out.effects.append(.checkpoint(PingRecord(ping: ping, recovered: true), slot: .staticPage))
-        case .nothing: break
+        out.settle(credited, of: &current, cadence, context, at: time) {
+            build(.duration, credited: $1, context, at: time, final: $3, id: $2, page: $0)
         }
         page = current
     }
@@ -130,8 +126,9 @@ struct StaticPart: MeasurementPart {
     }
 
     private func sendDuration(_ page: inout Page, _ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission) {
-        let (seconds, id) = page.pending.takeForPing(context.newPingID)
-        out.send(build(.duration, credited: seconds, context, at: time, final: final, id: id, page: page), clearing: .staticPage)
+        out.sendPending(of: &page, final: final, cadence, context, at: time) {
+            build(.duration, credited: $1, context, at: time, final: $3, id: $2, page: $0)
+        }
     }
 
     private func build(

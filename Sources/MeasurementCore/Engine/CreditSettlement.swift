@@ -1,0 +1,63 @@
+/// How a part's credit becomes pings: a duration ping every `durationPingInterval` credited
+/// seconds, a checkpoint in `slot` at least every `checkpointInterval` seconds in between.
+struct CreditCadence: Sendable {
+    /// Credited seconds per duration ping (the census's config may change it).
+    var durationPingInterval: Int64
+    /// Credited seconds between checkpoints.
+    let checkpointInterval: Int64
+    /// Where the part's checkpoint is kept.
+    let slot: CheckpointSlot
+}
+
+/// What a product part credits: an open segment (an asset, a source, a page, the app's run)
+/// with its credit not yet in a ping.
+protocol CreditedSegment {
+    var pending: PendingCredit { get set }
+}
+
+/// Builds a segment's duration ping: the segment, its seconds, the ping id, whether it is final.
+typealias DurationPingBuilder<Segment> = (_ segment: Segment, _ seconds: Int64, _ id: String, _ final: Bool) -> Ping
+
+extension Emission {
+    /// The one step from credit to pings, for every part: adds `credited` seconds to what
+    /// `segment` has pending and sends the duration ping or stores the checkpoint that is due.
+    mutating func settle<Segment: CreditedSegment>(
+        _ credited: Int64, of segment: inout Segment, _ cadence: CreditCadence, _ context: PingContext,
+        at time: MeterInstant, durationPing: DurationPingBuilder<Segment>
+    ) {
+        switch segment.pending.add(credited, durationPingInterval: cadence.durationPingInterval,
+                                   checkpointInterval: cadence.checkpointInterval) {
+        case .durationPing: sendPending(of: &segment, final: false, cadence, context, at: time, durationPing: durationPing)
+        case .checkpoint: checkpoint(&segment, cadence, context, at: time, durationPing: durationPing)
+        case .nothing: break
+        }
+    }
+
+    /// Sends what `segment` has pending in a duration ping with the id its checkpoint already
+    /// carries, replacing that checkpoint.
+    mutating func sendPending<Segment: CreditedSegment>(
+        of segment: inout Segment, final: Bool, _ cadence: CreditCadence, _ context: PingContext, at time: MeterInstant,
+        durationPing: DurationPingBuilder<Segment>
+    ) {
+        let (seconds, id) = segment.pending.takeForPing(context.newPingID)
+        send(durationPing(segment, seconds, id, final), clearing: cadence.slot)
+    }
+
+    /// Stores the pending seconds as a provisional duration ping, sent only if the process dies
+    /// before the real one is built.
+    private mutating func checkpoint<Segment: CreditedSegment>(
+        _ segment: inout Segment, _ cadence: CreditCadence, _ context: PingContext, at time: MeterInstant,
+        durationPing: DurationPingBuilder<Segment>
+    ) {
+        let id = segment.pending.idForCheckpoint(context.newPingID)
+        let credited = segment.pending.seconds
+        var ping: Ping?
+        // Nothing a ping says but its credit and time changes while the context's revision stays.
+        if let last = segment.pending.lastCheckpoint, last.revision == context.revision, last.ping.id == id {
+            ping = last.ping.withCredit(credited, createdAt: time)
+        }
+        let checkpoint = ping ?? durationPing(segment, credited, id, false)
+        segment.pending.lastCheckpoint = PendingCredit.Checkpoint(revision: context.revision, ping: checkpoint)
+        effects.append(.checkpoint(PingRecord(ping: checkpoint, recovered: true), slot: cadence.slot))
+    }
+}
