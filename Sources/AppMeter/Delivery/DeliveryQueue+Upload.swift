@@ -1,112 +1,35 @@
 import Foundation
 import MeterWire
 
+/// The upload loop and those waiting on it.
 extension DeliveryQueue {
     func startUploading() {
-        guard !uploading, firstSendable() != nil else { return }
-        uploading = true
-        Task { await self.upload() }
+        guard machine.beginUpload() else { return }
+        uploadTask = Task { await self.upload() }
     }
 
     /// The single uploader: one request in flight, waiting out backoffs, until nothing is left
     /// that may be sent (the queue is empty, or what is left is held by disabled instances).
     private func upload() async {
-        while firstSendable() != nil {
-            enforceBounds()
-            guard let start = firstSendable() else { break }
-            let sendTime = clock.now()
-            let count = batchSize(from: start)
-            sendAloneNext = false
-            let request: TransportRequest
-            if count == 1 {
-                let record = entries[start].record
-                let url = PingEncoder.url(for: record.ping, base: baseURL, sendTime: sendTime, recovered: record.recovered,
-                                          route: record.wireRoute)
-                guard let requestURL = URL(string: url) else {
-                    let origin = entries[start].origin
-                    remove(serials: [entries[start].serial])
-                    counters.rejected += 1
-                    counters.rejectedSeconds += record.ping.creditedSeconds
-                    report(.failedCreateURL, "a queued ping has an invalid URL and was dropped; \(Self.lost([record]))",
-                           to: [origin])
-                    continue
-                }
-                request = TransportRequest(url: requestURL, method: record.body == nil ? "GET" : "POST",
-                                           body: record.body.map { Data($0.utf8) })
-            } else {
-                request = batchRequest(entries[start..<start + count], sendTime: sendTime)
-            }
-            let sent = Array(entries[start..<start + count])
-            let outcome = await transport.send(request)
-            if count > 1, case .response(let status, _, _) = outcome, [400, 404, 405, 413].contains(status) {
-                // An older census without the batch endpoint, a body too large, or one refused whole
-                // (so that no line has its own answer): send fewer, or each ping alone.
-                if status == 413 { batchLimit = max(1, batchLimit / 2) } else { batchSupported = false }
-                continue
-            }
-            await handle(outcome, sent: sent)
+        while !Task.isCancelled {
+            var actions: [DeliveryAction] = []
+            let attempt = machine.nextAttempt(base: baseURL, at: clock.now(), into: &actions)
+            perform(actions)
+            guard let attempt else { break }
+            let outcome = await transport.send(attempt.request)
+            actions = []
+            let next = machine.received(outcome, for: attempt, at: clock.now(), random: Double.random(in: 0..<1), into: &actions)
+            perform(actions)
+            if case .backOff(let deadline) = next { await backOff(until: deadline) }
             publish()
         }
-        uploading = false
+        machine.endUpload()
+        uploadTask = nil
         notifyWaiters()
-    }
-
-    private func handle(_ outcome: TransportOutcome, sent: [Entry]) async {
-        let count = sent.count
-        let failures = consecutiveFailures + 1
-        switch policy.decide(outcome, failures: failures, random: Double.random(in: 0..<1)) {
-        case .delivered:
-            if count > 1, case .response(_, _, let body) = outcome,
-               let answer = try? JSONDecoder().decode(BatchAnswer.self, from: body) {
-                counters.delivered += answer.stored + answer.duplicates
-                var kept: Set<Int> = []
-                for rejection in answer.rejected where sent.indices.contains(rejection.line - 1) {
-                    let entry = sent[rejection.line - 1]
-                    if resendWithoutDescription(entry, refusal: "in a batch: \(Self.shown(rejection.reason))") {
-                        kept.insert(entry.serial)
-                    } else {
-                        refuse([entry], refusal: "in a batch: \(Self.shown(rejection.reason))")
-                    }
-                }
-                remove(serials: Set(sent.map(\.serial)).subtracting(kept))
-            } else {
-                counters.delivered += count
-                remove(serials: Set(sent.map(\.serial)))
-            }
-            consecutiveFailures = 0
-            rateLimited = false
-        case .drop:
-            consecutiveFailures = 0
-            remove(serials: Set(sent.map(\.serial)))
-            refuse(sent, refusal: Self.refusal(outcome))
-        case .resendWithoutDescription:
-            consecutiveFailures = 0
-            // A batch refused whole went back to single pings before reaching here.
-            if count == 1, resendWithoutDescription(sent[0], refusal: Self.refusal(outcome)) { break }
-            remove(serials: Set(sent.map(\.serial)))
-            refuse(sent, refusal: Self.refusal(outcome))
-        case .retry(let wait):
-            consecutiveFailures = failures
-            counters.retried += 1
-            if failures == 1 {
-                let origins = sent.map(\.origin)
-                switch outcome {
-                case .failure(let reason):
-                    report(.networkConnectionFailure, "the collector is unreachable (\(reason)); pings are kept and retried", to: origins)
-                case .response(let status, _, _):
-                    report(.failedSendPing, "the collector answered HTTP \(status); pings are kept and retried", to: origins)
-                }
-            }
-            if case .response(let status, let retryAfter, _) = outcome {
-                rateLimited = status == 429 || retryAfter != nil
-            }
-            await backOff(until: clock.now() + wait)
-        }
     }
 
     /// Waits until `deadline` on the clock, or until ``deliverPromptly()`` cuts the wait short.
     private func backOff(until deadline: MeterInstant) async {
-        retryAt = deadline
         publish()
         notifyWaiters()
         let clock = self.clock
@@ -114,35 +37,36 @@ extension DeliveryQueue {
         backoffTask = pause
         await pause.value
         backoffTask = nil
-        retryAt = nil
+        machine.backoffEnded()
     }
 
-    /// One ping alone when it is the only one (or batches are off); otherwise as many as fit the
-    /// batch limits.
-    /// How many entries from `start` go in the next request: one, or a batch that stops before a
-    /// ping with a body, a held ping, the batch limit or the batch's byte limit.
-    private func batchSize(from start: Int) -> Int {
-        guard batchSupported, !sendAloneNext, entries.count > start + 1, entries[start].record.body == nil else { return 1 }
-        var bytes = 0
-        var count = 0
-        // Viewability pings (with a body) go alone, in their place in the queue.
-        for entry in entries[start...].prefix(batchLimit) {
-            if entry.record.body != nil || isHeld(entry) { break }
-            bytes += entry.record.approximateSize
-            if count > 0 && bytes > BatchFormat.sdkMaxBytes { break }
-            count += 1
-        }
-        return count
+    // MARK: Observers
+
+    /// Returns once the queue is empty or sending is paused (``QueueSettlement/idle``); with
+    /// `orBackingOff`, also once the queued pings wait for a retry (``QueueSettlement/retrying(at:)``).
+    func waitUntilSettled(orBackingOff: Bool = false) async -> QueueSettlement {
+        if let settlement = machine.settlement(acceptingBackoff: orBackingOff) { return settlement }
+        return await withCheckedContinuation { waiters.append(Waiter(acceptsBackoff: orBackingOff, continuation: $0)) }
     }
 
-    /// `POST <base>/cgi-bin/gn/batch`, one ping query per line.
-    private func batchRequest(_ batch: ArraySlice<Entry>, sendTime: MeterInstant) -> TransportRequest {
-        let prefixLength = WireRoute.url(WireRoute.ping, base: baseURL.absoluteString).utf8.count + 1
-        let queries = batch.map { entry in
-            PingEncoder.query(for: entry.record.ping, sendTime: sendTime, recovered: entry.record.recovered,
-                              prefixLength: prefixLength)
+    func notifyWaiters() {
+        waiters.removeAll { waiter in
+            guard let settlement = machine.settlement(acceptingBackoff: waiter.acceptsBackoff) else { return false }
+            waiter.continuation.resume(returning: settlement)
+            return true
         }
-        let url = URL(string: WireRoute.url(WireRoute.batch, base: baseURL.absoluteString))!
-        return TransportRequest(url: url, method: "POST", body: BatchFormat.body(queries: queries))
+    }
+
+    /// Publishes the diagnostics and logs them at DEBUG through every attached instance.
+    func publish() {
+        let current = machine.diagnostics
+        let changed = published.withLock { previous -> Bool in
+            defer { previous = current }
+            return previous != current
+        }
+        guard changed else { return }
+        for reporter in reporters.values {
+            reporter.log.debug("delivery", metadata: ["diagnostics": "\(current.dictionary.sorted { $0.key < $1.key })"])
+        }
     }
 }

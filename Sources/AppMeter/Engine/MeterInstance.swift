@@ -30,6 +30,9 @@ public final class MeterInstance: Sendable {
     /// identity pings carry from then on.
     private let privacyBox: Locked<PrivacyProfile>
     private let configTask: Task<Void, Never>
+    /// The runner's loop: it ends once the inbox is closed (at deinit) and what was queued before
+    /// is handled, so a released instance's last calls still become pings. Never cancelled.
+    private let runnerTask: Task<Void, Never>
     private let configRetries: AsyncStream<MeterInstant>
     private let lifecycle: AppLifecycleObserver
     private let viewabilityProvider: (any ViewabilityProvider)?
@@ -132,7 +135,7 @@ public final class MeterInstance: Sendable {
         lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
             inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))
         }
-        Task { await runner.run(inbox) }
+        runnerTask = Task { await runner.run(inbox) }
 
         let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, transport: environment.transport,
                                     clock: clock, retryPolicy: environment.retryPolicy)

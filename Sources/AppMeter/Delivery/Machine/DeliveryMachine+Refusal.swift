@@ -4,14 +4,14 @@ import Foundation
 /// retried as it was, sent once more without its descriptive fields when the refusal can be
 /// about them, and otherwise dropped with its seconds counted and told to the instance that
 /// built it, with the collector's reason.
-extension DeliveryQueue {
+extension DeliveryMachine {
     /// The most characters of the collector's reason an event repeats.
     static let maxReasonCharacters = 500
 
     /// Replaces `entry`'s ping, in the queue and in storage, by the same ping without its
     /// descriptive fields, so that it goes next; false when it has none to empty (or a body, which
     /// carries what was refused).
-    func resendWithoutDescription(_ entry: Entry, refusal: String) -> Bool {
+    mutating func resendWithoutDescription(_ entry: Entry, refusal: String, into actions: inout [DeliveryAction]) -> Bool {
         guard entry.record.body == nil, let plain = entry.record.ping.withoutDescription() else { return false }
         guard let index = entries.firstIndex(where: { $0.serial == entry.serial }) else { return true }
         var record = entry.record
@@ -20,30 +20,24 @@ extension DeliveryQueue {
         entries[index].record = record
         counters.resentWithoutDescription += 1
         sendAloneNext = true
-        if let key = entries[index].key {
-            do { try storage.save(key, PingRecordCodec.encode(record)) } catch {
-                // The stored copy still has its description: after a kill it is refused once more,
-                // and then resent without it again.
-                counters.storageFailures += 1
-            }
-        }
-        report(.failedSendPing,
-               "the collector refused \(Self.describe([record])), \(refusal). It is sent once more without its "
-                   + "descriptive fields (title, program, segments, names), its credit unchanged",
-               to: [entry.origin])
+        if let key = entries[index].key { actions.append(.rewrite(key: key, record: record)) }
+        actions.append(.report(.failedSendPing,
+                               "the collector refused \(Self.describe([record])), \(refusal). It is sent once more without its "
+                                   + "descriptive fields (title, program, segments, names), its credit unchanged",
+                               to: entry.origin.map { [$0] } ?? []))
         return true
     }
 
     /// Counts `refused` as rejected, with their seconds, and tells the instances that built them.
-    func refuse(_ refused: [Entry], refusal: String) {
+    mutating func refuse(_ refused: [Entry], refusal: String, into actions: inout [DeliveryAction]) {
         guard !refused.isEmpty else { return }
         let records = refused.map(\.record)
         counters.rejected += records.count
         counters.rejectedSeconds += records.reduce(0) { $0 + $1.ping.creditedSeconds }
-        report(.failedSendPing,
-               "the collector refused \(Self.describe(records)), \(refusal). Not sent again (it would be refused "
-                   + "again); \(Self.lost(records))",
-               to: refused.map(\.origin))
+        actions.append(.report(.failedSendPing,
+                               "the collector refused \(Self.describe(records)), \(refusal). Not sent again (it would be refused "
+                                   + "again); \(Self.lost(records))",
+                               to: Self.origins(refused)))
     }
 
     /// `HTTP <status>: <the collector's reason>` (what an event says the collector answered).

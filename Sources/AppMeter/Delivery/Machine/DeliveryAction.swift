@@ -1,0 +1,34 @@
+import Foundation
+import MeterWire
+
+/// What the delivery queue's owner does for ``DeliveryMachine``: the storage writes and the
+/// events it decided, in order. A write that fails is handed back to the machine
+/// (``DeliveryMachine/saveFailed(serial:_:)``, ``DeliveryMachine/deleteFailed(origin:_:)``),
+/// whose follow-up actions run next.
+enum DeliveryAction: Equatable {
+    /// Persist a queued ping under `key` (the entry `serial`).
+    case save(key: String, record: PingRecord, serial: Int)
+    /// Replace a stored ping by its plain form; a failure is only counted (the stored copy is
+    /// refused once more after a kill, then resent without its description again).
+    case rewrite(key: String, record: PingRecord)
+    /// Remove a stored ping that `origin` built (nil: an earlier process's).
+    case delete(key: String, origin: UUID?)
+    /// Tell the instances that built the pings what became of them, through their runners.
+    case report(MeterEventCode, String, to: [UUID])
+}
+
+/// One request the machine decided to make, and the queued pings it carries.
+struct DeliveryAttempt {
+    /// The request.
+    let request: TransportRequest
+    /// The entries sent, as they were when sent (bounds may drop some while it is in flight).
+    let sent: [DeliveryMachine.Entry]
+}
+
+/// What the owner does after an attempt's outcome.
+enum AfterAttempt: Equatable {
+    /// Ask for the next request at once.
+    case next
+    /// Wait until this instant (or until ``DeliveryMachine/mayCutBackoffShort``), then ask again.
+    case backOff(until: MeterInstant)
+}
