@@ -20,7 +20,7 @@ enum AirdateFormat {
             guard p.count == chars.count else { return false }
             return zip(p, chars).allSatisfy { expected, actual in
                 switch expected {
-                case "9": actual.isASCII && actual.isNumber
+                case "9": ("0"..."9").contains(actual)
                 case "±": actual == "+" || actual == "-"
                 default: expected == actual
                 }
