@@ -37,6 +37,10 @@ package enum BrowserCall: Equatable {
     }
 
     /// Reads `text`, or says why it cannot.
+    /// What starts the names of the calls appmeter.js makes for the page itself (visibility,
+    /// unload), never the names of the guide's calls.
+    package static let pageSignalPrefix = "\u{1}"
+
     package static func parse(_ text: String) -> Result<BrowserCall, BrowserInputError> {
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(lines[0])
@@ -46,14 +50,16 @@ package enum BrowserCall: Equatable {
         }
         var values: [String: String] = [:]
         for pair in pairs where values[pair.name] == nil { values[pair.name] = pair.value }
+        // The page's own signals start with U+0001, which `ggPM` strips from what a page passes:
+        // a page cannot send them.
         switch name.asciiLowercased {
+        case pageSignalPrefix + "hidden": return .success(.hidden)
+        case pageSignalPrefix + "visible": return .success(.visible)
+        case pageSignalPrefix + "leave": return .success(.leave)
         case "loadmetadata": return .success(.loadMetadata(values))
         case "setplayheadposition": return position(values, name).map { .setPlayheadPosition($0) }
         case "stop": return position(values, name, optional: true).map { .stop($0) }
         case "end": return position(values, name, optional: true).map { .end($0) }
-        case "hidden": return .success(.hidden)
-        case "visible": return .success(.visible)
-        case "leave": return .success(.leave)
         default:
             return .failure(BrowserInputError(message: "ggPM('\(name)') is not one of loadMetadata, setPlayheadPosition, stop, end"))
         }

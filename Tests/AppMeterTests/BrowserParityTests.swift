@@ -155,6 +155,16 @@ import Testing
         #expect(bad.code == .invalidPlayheadPosition)
     }
 
+    @Test func thePagesOwnSignalsCannotBeCalledByThePage() {
+        for name in ["leave", "hidden", "visible", "Leave"] {
+            guard case .failure(let error) = BrowserCall.parse(name + "\n") else { Issue.record("\(name) was accepted"); continue }
+            #expect(error.message.contains("is not one of loadMetadata"))
+        }
+        #expect(BrowserCall.parse(BrowserCall.pageSignalPrefix + "leave\n") == .success(.leave))
+        #expect(BrowserCall.parse(BrowserCall.pageSignalPrefix + "hidden\n") == .success(.hidden))
+        #expect(BrowserCall.parse(BrowserCall.pageSignalPrefix + "visible\n") == .success(.visible))
+    }
+
     @Test func settingsRefuseAnApidThatIsNotOne() {
         guard case .failure(let error) = BrowserSettings.parse("apid=nope&name=x") else { Issue.record("accepted"); return }
         #expect(error.code == .emptyAppID)

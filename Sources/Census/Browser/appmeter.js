@@ -105,16 +105,19 @@
     this.save();
     w.document.addEventListener('visibilitychange', function () {
       var hidden = w.document.visibilityState === 'hidden';
-      self.call(hidden ? 'hidden' : 'visible', null, Date.now());
+      self.call(hidden ? '\u0001hidden' : '\u0001visible', null, Date.now());
       if (hidden) self.flush(true);
     });
     w.addEventListener('pagehide', function (event) {
       /* Gone for good (not kept for the back button): close what is measured, send its credit. */
-      if (!event.persisted) { self.call('leave', null, Date.now()); self.closed = true; self.save(); }
+      if (!event.persisted) { self.call('\u0001leave', null, Date.now()); self.closed = true; self.save(); }
       self.flush(true);
     });
     this.flush();
   }
+  /* A page's call name without control characters: U+0001 starts the page's own signals
+     (visibility, unload), which no page may send. */
+  function pageCallName(event) { return String(event).replace(/[\u0000-\u001f]/g, ''); }
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
@@ -231,8 +234,8 @@
     instance.ggPM = function () { early.push([Array.prototype.slice.call(arguments), Date.now()]); };
     loadEngine(c).then(function (engine) {
       var meter = new Meter(engine, name, c, instance.g || {}, now);
-      instance.ggPM = function (event, argument) { meter.call(event, argument, Date.now()); };
-      for (var k = 0; k < early.length; k++) meter.call(early[k][0][0], early[k][0][1], early[k][1]);
+      instance.ggPM = function (event, argument) { meter.call(pageCallName(event), argument, Date.now()); };
+      for (var k = 0; k < early.length; k++) meter.call(pageCallName(early[k][0][0]), early[k][0][1], early[k][1]);
     }).catch(function (e) {
       if (w.console) w.console.error('AppMeter: the engine ' + c.origin + c.engine + ' did not load (' + e + ')');
     });

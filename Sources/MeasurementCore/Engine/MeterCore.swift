@@ -146,7 +146,7 @@ package struct MeterCore: Sendable {
                 _ = accept(.loadMetadata, &out)
                 return
             }
-            out.log(.info, "loadMetadata \(parsed.metadata.map { "\($0)" } ?? "(unusable)")")
+            out.log(.info, "loadMetadata " + (parsed.metadata.map { $0.logText } ?? "(unusable)"))
             for issue in parsed.issues {
                 out.report(issue.code, "loadMetadata: '\(issue.key)' \(issue.problem)")
             }

@@ -64,7 +64,8 @@ struct Emission {
     /// Queues `ping` for delivery; with `slot`, it replaces the checkpoint kept there.
     mutating func send(_ ping: Ping, clearing slot: CheckpointSlot? = nil) {
         progress.pingsBuilt += 1
-        log(.debug, "ping built \(ping.parameters)")
+        // Joined by hand: Embedded Swift (the browser's engine) cannot print an array.
+        log(.debug, "ping built " + ping.parameters.map { $0.description }.joined(separator: "&"))
         effects.append(.enqueue(PingRecord(ping: ping, recovered: false), clearingCheckpoint: slot))
     }
 }

@@ -200,6 +200,16 @@ public enum AssetMetadata: Sendable, Equatable {
         }
     }
 
+    /// What a log line says of it: its kind and id (written out: Embedded Swift, the browser's
+    /// engine, cannot print a value it is not told how to).
+    var logText: String {
+        switch self {
+        case .dtvr(let metadata): "dtvr channelName=" + metadata.channelName
+        case .staticPage(let page): "static section=" + page.section
+        default: kind.rawValue + " assetid=" + assetID
+        }
+    }
+
     /// The static page it describes, if it is one.
     var staticMetadata: StaticMetadata? {
         if case .staticPage(let page) = self { return page }
