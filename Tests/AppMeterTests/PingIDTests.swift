@@ -2,7 +2,7 @@
 import Testing
 
 /// The SDK's ping ids are UUIDv7s without dashes: a census's index of ping ids grows at its end
-/// (docs/performance.md, "Ping ids").
+/// (docs/performance.md, "What the figures rest on").
 @Suite struct PingIDTests {
     @Test func aPingIDIsAUUIDv7StampedWithTheClocksMilliseconds() {
         let clock = VirtualClock(start: 1_700_000_000.5)
