@@ -1,64 +1,68 @@
 import SQLKit
 
-/// A database the census stores pings in. Both backends speak SQL through SQLKit, so every query
-/// in ``PingStore`` is written once.
-public protocol CensusDatabase: Sendable {
+/// A storage engine of the census, SQLite (`SQLite/`) or PostgreSQL (`PostgreSQL/`), behind the
+/// one set of queries in `Shared/`.
+///
+/// What differs between the engines is what this protocol asks for: the words of their SQL (the
+/// ``CensusDialect`` that ``withSQL(_:)`` hands over with a connection), how a group commit's
+/// batches are written (``Writer``) and in what session, and where the writers run. Shared code
+/// asks the engine; it never checks which one it has.
+package protocol CensusDatabase: Sendable {
+    /// What writes the group commit's batches: the engine's fast inserts, on what a writer's
+    /// session holds.
+    associatedtype Writer: CensusBatchWriter
+
     /// `sqlite` or `postgresql`.
     var backendName: String { get }
     /// How many inserts may usefully run at once: 1 for a single connection; more for a pool,
     /// where one batch is inserted while another waits for its commit.
     var concurrentWriters: Int { get }
     /// How many items must wait before a writer beyond the first starts
-    /// (``GroupCommit/init(maxBatch:writers:waitingForAnotherWriter:session:startWriter:commit:)``).
+    /// (``GroupCommit/committing(maxBatch:writers:waitingForAnotherWriter:startWriter:sessions:)``).
     var waitingForAnotherWriter: Int { get }
-    /// Runs `body` with a SQLKit database handle.
-    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
-    /// Releases connections.
-    func close() async
-    /// Inserts `pings` in one statement and returns the ids that were new (see
-    /// ``PingStore/insert(_:receivedAt:)``); a backend may write them its own faster way.
-    func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String>
-    /// Inserts refused requests in one statement; a backend may write them its own faster way.
-    func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws
-    /// Runs `batches`, a group-commit writer's consecutive inserts (``GroupCommit/Session``), with
-    /// what the backend holds for all of them; it runs `batches` exactly once.
-    func writerSession(_ batches: () async -> Void) async
+
+    /// Runs `body` with a connection and the engine's dialect.
+    func withConnection<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result
+
+    /// The writer for inserts outside a group commit's session.
+    var writer: Writer { get }
+    /// Runs `batches`, a group-commit writer's consecutive inserts (``GroupCommit/Sessions``),
+    /// with a writer holding what the engine keeps for all of them; it runs `batches` exactly once.
+    func withWriterSession(_ batches: (Writer) async -> Void) async
     /// Starts a group-commit writer's task (``GroupCommit/StartWriter``) where its inserts run best.
     func startWriter(_ writer: @escaping @Sendable () async -> Void)
+
+    /// Releases connections.
+    func close() async
 }
 
 extension CensusDatabase {
     /// Another writer as soon as anything waits.
-    public var waitingForAnotherWriter: Int { 1 }
+    package var waitingForAnotherWriter: Int { 1 }
 
     /// Nothing to hold: each insert runs on its own.
-    public func writerSession(_ batches: () async -> Void) async {
-        await batches()
+    package func withWriterSession(_ batches: (Writer) async -> Void) async {
+        await batches(writer)
     }
 
     /// On Swift's shared threads.
-    public func startWriter(_ writer: @escaping @Sendable () async -> Void) {
+    package func startWriter(_ writer: @escaping @Sendable () async -> Void) {
         Task { await writer() }
     }
 
-    /// The portable insert, through SQLKit.
-    public func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
-        try await withSQL { db in
-            var insert = db.insert(into: "census_pings").columns(PingStore.pingColumns)
-            for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
-            let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
-            return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
-        }
+    /// Runs `body` with a connection and the engine's dialect.
+    package func withSQL<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
+        try await withConnection(body)
     }
+}
 
-    /// The portable insert of refused requests, through SQLKit.
-    public func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws {
-        try await withSQL { db in
-            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request", "appid", "bytes")
-            for reject in rejects {
-                insert = insert.values(reject.id, receivedAt, reject.reason, reject.rawRequest, reject.appid, reject.bytes)
-            }
-            try await insert.run()
-        }
-    }
+/// Writes a group commit's batches (``PingWriter``) the engine's own fastest way.
+package protocol CensusBatchWriter: Sendable {
+    /// Inserts `pings` in one statement, writing the session spans `needs` first (spans already
+    /// covering a need are left alone, ``SessionSpans``), and returns the keys that were new
+    /// (``PingStore/insert(_:receivedAt:)``).
+    func insertPings(_ pings: [IncomingPing], writingSpans needs: [SessionSpans.Need],
+                     receivedAt: Int64) async throws -> Set<String>
+    /// Inserts refused requests in one statement.
+    func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws
 }

@@ -27,7 +27,7 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Opens the database.
-    public func open(logger: Logger) async throws -> any CensusDatabase {
+    package func open(logger: Logger) async throws -> any CensusDatabase {
         switch self {
         case .sqlite(let path):
             return try await SQLiteCensusDatabase.open(path: path, logger: logger)

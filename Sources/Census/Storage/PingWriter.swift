@@ -22,25 +22,31 @@ public struct PingWriter: Sendable {
     private let rejects: GroupCommit<Reject, Void>
 
     /// Creates writers over `store`, writing at most `maxBatch` rows per statement, with as many
-    /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
+    /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``),
+    /// each writer's batches with what its session holds (``CensusDatabase/withWriterSession(_:)``).
     public init(store: PingStore, maxBatch: Int = 500) {
         let database = store.database
         let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
-        let session: @Sendable (() async -> Void) async -> Void = { await database.writerSession($0) }
         let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { database.startWriter($0) }
-        pings = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                            session: session, startWriter: start) { batch in
-            let stored = try await store.insert(batch, receivedAt: Self.now())
-            var claimed = Set<String>()
-            return batch.map { ping in
-                let key = ping.key
-                return stored.contains(key) && claimed.insert(key).inserted ? .stored : .duplicate
+        pings = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+            await database.withWriterSession { writer in
+                await batches { batch in
+                    let stored = try await store.insert(batch, receivedAt: Self.now(), with: writer)
+                    var claimed = Set<String>()
+                    return batch.map { ping in
+                        let key = ping.key
+                        return stored.contains(key) && claimed.insert(key).inserted ? .stored : .duplicate
+                    }
+                }
             }
         }
-        rejects = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                              session: session, startWriter: start) { batch in
-            try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
-            return batch.map { _ in () }
+        rejects = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+            await database.withWriterSession { writer in
+                await batches { batch in
+                    try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now(), with: writer)
+                    return batch.map { _ in () }
+                }
+            }
         }
     }
 

@@ -47,11 +47,14 @@ final class SQLiteCensusDatabase: CensusDatabase {
         }
     }
 
-    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
-        let result = try await body(connection.sql())
+    func withConnection<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
+        let result = try await body(CensusSQL(connection.sql(), engine: SQLiteDialect()))
         await checkpointer.catchUpIfDue(on: connection)
         return result
     }
+
+    /// Every batch is written on the one connection.
+    var writer: SQLiteBatchWriter { SQLiteBatchWriter(database: self) }
 
     func close() async {
         await checkpointer.stop()

@@ -34,14 +34,14 @@ extension PingStore {
     }
 
     /// The table of migration 13.
-    static func createSigningKeyTable(_ db: any SQLDatabase) async throws {
+    static func createSigningKeyTable(_ db: CensusSQL) async throws {
         try await db.create(table: "census_signing_key").ifNotExists()
             .column("id", type: .bigint, .primaryKey(autoIncrement: false))
             .column("private_key", type: .text, .notNull)
             .column("created_at", type: .bigint, .notNull)
             .run()
         // Every text column compares as bytes on PostgreSQL too (census-decisions.md S18).
-        try await ByteOrderedText.migrate(db)
+        try await db.engine.makeTextByteOrdered(db)
     }
 }
 

@@ -76,12 +76,12 @@ public struct AppSettings: Sendable, Equatable, Codable {
 /// Every query the census runs, written once with SQLKit for both backends.
 public struct PingStore: Sendable {
     /// The database.
-    public let database: any CensusDatabase
+    package let database: any CensusDatabase
     /// The session spans known to be stored, shared by the copies of this store.
     let spanCache = SessionSpanCache()
 
     /// Wraps `database`; call ``migrate()`` before use.
-    public init(database: any CensusDatabase) {
+    package init(database: any CensusDatabase) {
         self.database = database
     }
 
@@ -90,73 +90,20 @@ public struct PingStore: Sendable {
         try await database.withSQL { try await Schema.migrate($0) }
     }
 
-    static let pingColumns = [
-        "ping_id", "received_at", "appid", "product", "ping_type", "credit_kind", "asset_id",
-        "credited_seconds", "session_id", "device_id", "opted_out", "created_at", "raw_query", "channel_name", "ott_type",
-        "over_bound_seconds",
-    ]
-
-    /// A value of a ping's row: the two column types of `census_pings`.
-    enum ColumnValue {
-        case text(String)
-        case integer(Int64)
-    }
-
-    /// A ping's row, in ``pingColumns`` order (the one list both inserts bind).
-    static func row(of ping: IncomingPing, receivedAt: Int64) -> [ColumnValue] {
-        pingColumns.indices.map { value(ofColumn: $0, of: ping, receivedAt: receivedAt) }
-    }
-
-    /// The value of column `column` (an index into ``pingColumns``) of a ping's row, without
-    /// building the row: PostgreSQL's insert writes a batch column by column.
-    static func value(ofColumn column: Int, of ping: IncomingPing, receivedAt: Int64) -> ColumnValue {
-        switch column {
-        case 0: .text(ping.key)
-        case 1: .integer(receivedAt)
-        case 2: .text(ping.appID)
-        case 3: .text(ping.product)
-        case 4: .text(ping.pingType)
-        case 5: .text(ping.kind.rawValue)
-        case 6: .text(ping.assetID)
-        case 7: .integer(ping.creditedSeconds)
-        case 8: .text(ping.sessionID)
-        case 9: .text(ping.deviceID)
-        case 10: .integer(ping.optedOut ? 1 : 0)
-        case 11: .integer(ping.createdAt)
-        case 12: .text(ping.rawQuery)
-        case 13: .text(ping.channelName)
-        case 14: .text(ping.ottType)
-        case 15: .integer(ping.overBoundSeconds)
-        default: preconditionFailure("census_pings has \(pingColumns.count) columns, not \(column + 1)")
-        }
-    }
-
-    /// A ping's row, in ``pingColumns`` order, for SQLKit.
-    static func values(of ping: IncomingPing, receivedAt: Int64) -> [any Encodable & Sendable] {
-        row(of: ping, receivedAt: receivedAt).map { value -> any Encodable & Sendable in
-            switch value {
-            case .text(let text): text
-            case .integer(let number): number
-            }
-        }
-    }
-
     /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)
     /// that were new; a ping key already stored is left alone, so a re-delivered ping is credited once. The spans of
     /// their sessions are written first when they need to be (``SessionSpans``).
     public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+        try await insert(pings, receivedAt: receivedAt, with: database.writer)
+    }
+
+    /// ``insert(_:receivedAt:)`` with `writer`: a group commit's session's (``PingWriter``).
+    func insert(_ pings: [IncomingPing], receivedAt: Int64, with writer: any CensusBatchWriter) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
         let needs = spanCache.uncoveredNeeds(of: pings)
-        if let database = database as? any InsertsPingsWithSpans {
-            let stored = try await database.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
-            spanCache.remember(needs)
-            return stored
-        }
-        if !needs.isEmpty {
-            try await database.withSQL { try await SessionSpans.write(needs, $0) }
-            spanCache.remember(needs)
-        }
-        return try await database.insertPings(pings, receivedAt: receivedAt)
+        let stored = try await writer.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
+        spanCache.remember(needs)
+        return stored
     }
 
     /// Records a refused request with its reason.
@@ -192,6 +139,12 @@ public struct PingStore: Sendable {
 
     /// Records refused requests with their reasons, in one statement.
     public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
+        try await recordRejects(rejects, receivedAt: receivedAt, with: database.writer)
+    }
+
+    /// ``recordRejects(_:receivedAt:)`` with `writer`: a group commit's session's (``PingWriter``).
+    func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64,
+                       with writer: any CensusBatchWriter) async throws {
         guard !rejects.isEmpty else { return }
         let rows = rejects.map { reject in
             let rawRequest = Self.storable(String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
@@ -200,7 +153,7 @@ public struct PingStore: Sendable {
                              appid: StorageBudget.appid(ofRequest: rawRequest),
                              bytes: StorageBudget.bytes(ofReject: reason, rawRequest))
         }
-        try await database.insertRejects(rows, receivedAt: receivedAt)
+        try await writer.insertRejects(rows, receivedAt: receivedAt)
     }
 
     /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
