@@ -114,7 +114,7 @@ public struct CensusServer: Sendable {
     }
 
     func recordStorageFailure(_ error: any Error) {
-        logger.error("ping not stored", metadata: ["error": "\(storageErrorDescription(error))"])
+        logger.error("ping not stored", metadata: ["error": "\(error)"])
         counters.update { $0.storageFailures += 1 }
     }
 
@@ -157,7 +157,7 @@ public struct CensusServer: Sendable {
     }
 
     func rejectNotRecorded(_ error: any Error) {
-        logger.error("reject not recorded", metadata: ["error": "\(storageErrorDescription(error))"])
+        logger.error("reject not recorded", metadata: ["error": "\(error)"])
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
@@ -173,7 +173,7 @@ public struct CensusServer: Sendable {
             return try ConfigAnswer(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
                 .response(from: request, context: context)
         } catch {
-            return .text(.serviceUnavailable, "config unavailable; retry later")
+            return CensusError.configUnavailable.response
         }
     }
 

@@ -32,6 +32,9 @@ package protocol CensusDatabase: Sendable {
     /// Starts a group-commit writer's task (``GroupCommit/StartWriter``) where its inserts run best.
     func startWriter(_ writer: @escaping @Sendable () async -> Void)
 
+    /// What a log line says of a failure of this engine (``CensusError/storageUnavailable(reason:)``).
+    func describe(_ error: any Error) -> String
+
     /// Releases connections.
     func close() async
 }
@@ -50,9 +53,28 @@ extension CensusDatabase {
         Task { await writer() }
     }
 
-    /// Runs `body` with a connection and the engine's dialect.
+    /// The error's own description.
+    package func describe(_ error: any Error) -> String {
+        "\(error)"
+    }
+
+    /// Runs `body` with a connection and the engine's dialect; what fails is thrown as a
+    /// ``CensusError`` (``typingFailures(_:)``).
     package func withSQL<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
-        try await withConnection(body)
+        try await typingFailures { try await withConnection(body) }
+    }
+
+    /// Runs `operation`, and throws what it throws as a ``CensusError``: one as it is, any other
+    /// (the engine's driver's) as ``CensusError/storageUnavailable(reason:)``, described by the
+    /// engine (``describe(_:)``).
+    package func typingFailures<Result>(_ operation: () async throws -> Result) async throws -> Result {
+        do {
+            return try await operation()
+        } catch let error as CensusError {
+            throw error
+        } catch {
+            throw CensusError.storageUnavailable(reason: describe(error))
+        }
     }
 }
 

@@ -110,6 +110,11 @@ final class PostgresCensusDatabase: CensusDatabase {
         writerExecutor.startTask(writer)
     }
 
+    /// With PostgreSQL's SQLSTATE and message, which postgres-nio leaves out (``storageErrorDescription(_:)``).
+    func describe(_ error: any Error) -> String {
+        storageErrorDescription(error)
+    }
+
     func close() async {
         await appendVacuum.close()
         await writerConnections.close()

@@ -101,7 +101,9 @@ public struct PingStore: Sendable {
     func insert(_ pings: [IncomingPing], receivedAt: Int64, with writer: any CensusBatchWriter) async throws -> Set<String> {
         guard !pings.isEmpty else { return [] }
         let needs = spanCache.uncoveredNeeds(of: pings)
-        let stored = try await writer.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
+        let stored = try await database.typingFailures {
+            try await writer.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
+        }
         spanCache.remember(needs)
         return stored
     }
@@ -153,7 +155,7 @@ public struct PingStore: Sendable {
                              appid: StorageBudget.appid(ofRequest: rawRequest),
                              bytes: StorageBudget.bytes(ofReject: reason, rawRequest))
         }
-        try await writer.insertRejects(rows, receivedAt: receivedAt)
+        try await database.typingFailures { try await writer.insertRejects(rows, receivedAt: receivedAt) }
     }
 
     /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
