@@ -44,3 +44,22 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension DatabaseLocation {
+    /// Opens the database, migrates it, runs `body` with a store over it, and closes it.
+    public func withStore<Result>(
+        logger: Logger = Logger(label: "Census"), _ body: (PingStore) async throws -> Result
+    ) async throws -> Result {
+        let database = try await open(logger: logger)
+        let store = PingStore(database: database)
+        do {
+            try await store.migrate()
+            let result = try await body(store)
+            await database.close()
+            return result
+        } catch {
+            await database.close()
+            throw error
+        }
+    }
+}
