@@ -12,7 +12,7 @@ extension CensusServer {
     /// The engine's path.
     static let browserEngineRoute = "/browser/appmeter-core.wasm"
     /// The demo player's path.
-    public static let browserDemoRoute = "/browser/demo"
+    package static let browserDemoRoute = "/browser/demo"
 
     func addBrowserRoutes(to router: Router<BasicRequestContext>) {
         router.get("/conf/:file") { request, context in

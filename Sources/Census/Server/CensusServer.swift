@@ -9,20 +9,20 @@ public struct CensusServer: Sendable {
     /// Where pings are stored.
     public let store: PingStore
     /// The group-commit writer in front of the store.
-    public let writer: PingWriter
+    package let writer: PingWriter
     let ampIngest: AMPIngest
     let counters = CensusCounterBox()
     let logger: Logger
     /// Who may read: the dashboard's data, reports, sessions, certification.
     public let access: CensusAccess
     /// What the dashboards watching live are sent.
-    public let feed = LiveFeed()
+    package let feed = LiveFeed()
     /// What the operator decided the census takes and keeps.
     public let policy: CensusPolicy
     /// The apps with settings, for the ping path's bounds and admission.
-    public let registry: AppRegistry
+    package let registry: AppRegistry
     /// The bytes rejects and traces take against their quotas.
-    public let budget: StorageBudget
+    package let budget: StorageBudget
     /// How long a connection may take and how many may be open (``application(host:port:onRunning:)``).
     public let connectionLimits: ConnectionLimits
     /// The open connections of ``application(host:port:onRunning:)``, held to ``connectionLimits``.

@@ -21,22 +21,22 @@ import NIOCore
 /// can hold what it would otherwise take and give back for every batch (PostgreSQL: a connection
 /// of the writers' own) and hands the commit that writes with it, in a task started where the
 /// database wants it (``StartWriter``; PostgreSQL: on the event loop of its connections).
-public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
+package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
-    public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
+    package typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
     /// Learns an item's outcome.
-    public typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
+    package typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
     /// Runs `batches`, a writer's consecutive commits, in whatever scope the database wants them
     /// in, handing it the commit that writes in that scope; it must run `batches` exactly once. A
     /// batch that fails ends its session, so that the next batch starts from a new one (a new
     /// connection, when the failure was the connection's).
-    public typealias Sessions = @Sendable (_ batches: (_ commit: Commit) async -> Void) async -> Void
+    package typealias Sessions = @Sendable (_ batches: (_ commit: Commit) async -> Void) async -> Void
     /// A session for a writer whose commit is the same in every session: runs `batches` in
     /// whatever scope the database wants them in, exactly once.
-    public typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
+    package typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
     /// Starts `writer`, a task that commits until nothing waits, wherever the database wants its
     /// writers to run; it must start `writer` exactly once.
-    public typealias StartWriter = @Sendable (_ writer: @escaping @Sendable () async -> Void) -> Void
+    package typealias StartWriter = @Sendable (_ writer: @escaping @Sendable () async -> Void) -> Void
 
     private struct Waiting: Sendable {
         let item: Item
@@ -69,7 +69,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`
     /// and its task started by `startWriter`. The first writer starts for one item; another only
     /// once `waitingForAnotherWriter` items wait for one.
-    public convenience init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+    package convenience init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
                             session: @escaping Session = { await $0() },
                             startWriter: @escaping StartWriter = { writer in Task { await writer() } },
                             commit: @escaping Commit) {
@@ -82,7 +82,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// A writer as ``init(maxBatch:writers:waitingForAnotherWriter:session:startWriter:commit:)``
     /// makes, whose `sessions` hand each session's batches the commit that writes with what the
     /// session holds.
-    public static func committing(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+    package static func committing(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
                                   startWriter: @escaping StartWriter = { writer in Task { await writer() } },
                                   sessions: @escaping Sessions) -> GroupCommit {
         GroupCommit(batchesOf: maxBatch, writers: writers, waitingForAnotherWriter: waitingForAnotherWriter,
@@ -99,7 +99,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     /// Batches committed so far (for load checks: far fewer than items under load).
-    public var batches: Int {
+    package var batches: Int {
         state.withLockedValue { $0.batches }
     }
 
@@ -109,7 +109,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     /// Commits `item` and returns its outcome once it is committed.
-    public func write(_ item: Item) async throws -> Outcome {
+    package func write(_ item: Item) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             submit(item) { continuation.resume(with: $0) }
         }
@@ -117,7 +117,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
 
     /// Commits `item` and calls `completion` once it is committed (or failed): on `eventLoop`
     /// when one is given, else on the writer's task.
-    public func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
+    package func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
         let startsWriter = state.withLockedValue { state in
             state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
             guard state.writers < maxWriters,

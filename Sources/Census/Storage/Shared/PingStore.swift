@@ -16,14 +16,14 @@ public struct PingStore: Sendable {
     }
 
     /// Creates or updates the schema.
-    public func migrate() async throws {
+    package func migrate() async throws {
         try await database.withSQL { try await Schema.migrate($0) }
     }
 
     /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)
     /// that were new; a ping key already stored is left alone, so a re-delivered ping is credited once. The spans of
     /// their sessions are written first when they need to be (``SessionSpans``).
-    public func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+    package func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
         try await insert(pings, receivedAt: receivedAt, with: database.writer)
     }
 
@@ -39,7 +39,7 @@ public struct PingStore: Sendable {
     }
 
     /// Records a refused request with its reason.
-    public func recordReject(reason: String, rawRequest: String, receivedAt: Int64) async throws {
+    package func recordReject(reason: String, rawRequest: String, receivedAt: Int64) async throws {
         try await recordRejects([(reason, rawRequest)], receivedAt: receivedAt)
     }
 
@@ -55,12 +55,12 @@ public struct PingStore: Sendable {
     /// A refused request about to be stored: its id, the reason, the request cut to
     /// ``PingValidator/maxURLBytes``, the app it names (``StorageBudget/appid(ofRequest:)``) and
     /// the bytes it takes against that app's quota.
-    public struct NewReject: Sendable {
-        public var id: String
-        public var reason: String
-        public var rawRequest: String
-        public var appid: String
-        public var bytes: Int64
+    package struct NewReject: Sendable {
+        var id: String
+        var reason: String
+        var rawRequest: String
+        var appid: String
+        var bytes: Int64
     }
 
     /// `text` as every backend can store it: a NUL (which a refused batch line may carry raw, and
@@ -70,7 +70,7 @@ public struct PingStore: Sendable {
     }
 
     /// Records refused requests with their reasons, in one statement.
-    public func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
+    package func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
         try await recordRejects(rejects, receivedAt: receivedAt, with: database.writer)
     }
 
