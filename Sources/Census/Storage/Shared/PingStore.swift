@@ -3,7 +3,8 @@ import MeterWire
 import NIOConcurrencyHelpers
 import SQLKit
 
-/// Every query the census runs, written once with SQLKit for both backends.
+/// Every query the census runs, written once with SQLKit for both engines; a group commit's
+/// batches are written each engine's own way (``CensusBatchWriter``).
 public struct PingStore: Sendable {
     /// The database.
     package let database: any CensusDatabase
