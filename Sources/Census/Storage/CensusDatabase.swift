@@ -12,8 +12,6 @@ package protocol CensusDatabase: Sendable {
     /// session holds.
     associatedtype Writer: CensusBatchWriter
 
-    /// `sqlite` or `postgresql`.
-    var backendName: String { get }
     /// How many inserts may usefully run at once: 1 for a single connection; more for a pool,
     /// where one batch is inserted while another waits for its commit.
     var concurrentWriters: Int { get }

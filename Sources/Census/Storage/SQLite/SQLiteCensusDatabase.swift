@@ -6,7 +6,6 @@ import SQLiteKit
 /// SQLite through sqlite-nio: one writing connection on a thread of its own, which serialises
 /// statements (`SQLiteConnection.openOnOwnThread` says why), and a ``SQLiteCheckpointer``.
 final class SQLiteCensusDatabase: CensusDatabase {
-    let backendName = "sqlite"
     let concurrentWriters = 1
     let connection: SQLiteConnection
     private let thread: NIOThreadPool
