@@ -31,9 +31,10 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
                                                    policy: policy.policy, connectionLimits: limits, logger: logger)
-        } catch let error as CensusError {
-            throw error
         } catch {
+            // The set-up's own failures say what failed; anything else (a port, a migration) is told where.
+            if case CensusError.badDatabaseURL = error { throw error }
+            if case CensusError.databaseUnreachable = error { throw error }
             throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database.location): \(error)")
         }
         let url = ListenAddress.browserURL(host: host, port: census.port)

@@ -21,9 +21,9 @@ import Testing
         let receivedAt: Int64 = 1_795_393_291_208
         for (column, isText) in PingBatchColumns.textColumns.enumerated() {
             var ours = PostgresBindings()
-            ours.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))
+            ours.append(PingColumnArray(pings: pings, column: PingColumn.all[column], receivedAt: receivedAt))
             var theirs = PostgresBindings()
-            let values = pings.map { PingStore.value(ofColumn: column, of: $0, receivedAt: receivedAt) }
+            let values = pings.map { PingColumn.all[column].value(of: $0, receivedAt: receivedAt) }
             if isText {
                 try theirs.append(values.map { value -> String in
                     guard case .text(let text) = value else { throw ColumnTypeMismatch(column: column) }

@@ -16,9 +16,9 @@ import Testing
         let database = try PostgresCensusDatabase(url: "postgres://nobody@127.0.0.1:1/none", logger: Logger(label: "test"))
         var ran = false
         var held = true
-        await database.writerSession {
+        await database.withWriterSession { writer in
             ran = true
-            held = PostgresCensusDatabase.writerConnection != nil
+            held = writer.connection != nil
         }
         await database.close()
         #expect(ran)
@@ -122,8 +122,8 @@ struct PostgresWriterConnectionsServerTests {
         try await Backend.postgres.withOpenDatabase { database in
             let postgres = try #require(database as? PostgresCensusDatabase)
             let setting = NIOLockedValueBox<String?>(nil)
-            await postgres.writerSession {
-                guard let connection = PostgresCensusDatabase.writerConnection else { return }
+            await postgres.withWriterSession { writer in
+                guard let connection = writer.connection else { return }
                 do {
                     let rows = try await connection.query("SELECT current_setting('backend_flush_after')", logger: Logger(label: "test"))
                     for try await value in rows.decode(String.self) { setting.withLockedValue { $0 = value } }

@@ -5,34 +5,34 @@ import MeterWire
 /// request `GET /nmapi/v2/<apid>/<clientId>_<pageViewId>/a?b=<JSON>`, fired when the page becomes
 /// visible, every 10 s while it is, and when it is hidden. Validated here; credited later by
 /// replaying the page view's events through the engine (``AMPPageViewReplay``).
-public struct AMPCloudEvent: Sendable, Equatable {
+package struct AMPCloudEvent: Sendable, Equatable {
     /// The longest `b=` body accepted, in bytes (the vendor's JSON is well under 2 KB).
-    public static let maxBodyBytes = 8192
+    package static let maxBodyBytes = 8192
     /// The longest `<clientId>_<pageViewId>` accepted.
-    public static let maxVisitLength = 256
+    package static let maxVisitLength = 256
 
     /// The apid, as AMP sends it: the GUID without the `P`.
-    public var apid: String
+    package var apid: String
     /// `<clientId>_<pageViewId>`: one page view of one browser.
-    public var visit: String
+    package var visit: String
     /// The `b=` JSON, decoded once from the URL.
-    public var body: String
+    package var body: String
     /// `utc`: when AMP built the request, in milliseconds since 1970.
-    public var utcMillis: Int64
+    package var utcMillis: Int64
     /// `data.hidden`: the page was hidden (`backgroundState` 1).
-    public var hidden: Bool
+    package var hidden: Bool
     /// `index`: AMP's request count.
-    public var index: Int64
+    package var index: Int64
 
     /// The appid the page view is credited to: `P` + apid (the guide: AMP's apid has no `P`).
-    public var appID: String { "P" + apid }
+    package var appID: String { "P" + apid }
     /// The key of the page view: apid and visit.
-    public var pageView: String { apid + "/" + visit }
+    package var pageView: String { apid + "/" + visit }
     /// The browser's id (AMP's `CLIENT_ID(imrworldwide)`): the visit before its last `_`.
-    public var clientID: String { visit.lastIndex(of: "_").map { String(visit[..<$0]) } ?? visit }
+    package var clientID: String { visit.lastIndex(of: "_").map { String(visit[..<$0]) } ?? visit }
 
     /// Reads and checks a request; a rejection names what is wrong.
-    public static func parse(apid: String, visit: String, body: String?) -> Result<AMPCloudEvent, PingRejection> {
+    package static func parse(apid: String, visit: String, body: String?) -> Result<AMPCloudEvent, PingRejection> {
         func reject(_ reason: String) -> Result<AMPCloudEvent, PingRejection> { .failure(PingRejection(reason: "AMP cloud API: \(reason)")) }
         guard !apid.isEmpty, apid.count <= ConfigRequestField.maxAppIDLength,
               apid.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == "-") })

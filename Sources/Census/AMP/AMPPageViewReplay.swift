@@ -10,12 +10,12 @@ import NIOConcurrencyHelpers
 /// `data.hidden` as the app going to the background and back, and the pings the core builds are
 /// read by the same validator as any SDK's. So AMP time is static time under the static rule, for
 /// the appid `P` + apid, the section and the segments (census-decisions.md AMP1–AMP4).
-public enum AMPPageViewReplay {
+package enum AMPPageViewReplay {
     /// The SDK version the census writes into the pings it builds for AMP (`c16`).
-    public static let sdkVersion = "amp.cloudapi"
+    package static let sdkVersion = "amp.cloudapi"
 
     /// How often AMP's `nielsen` vendor sends while the page is visible, in seconds.
-    public static let timerSeconds: Int64 = 10
+    package static let timerSeconds: Int64 = 10
 
     /// The pings for `events` (one page view, any order), the last received by the census at
     /// `receivedAt` (milliseconds since 1970), or why there are none. The last event ends the
@@ -25,7 +25,7 @@ public enum AMPPageViewReplay {
     /// a little slack) per request the census received for it (``pageViewBound(events:)``), as
     /// AMP sends one at least that often while the page is visible; beyond that its seconds are
     /// over bound, as are a ping's beyond its kind's bound (``CreditBounds``).
-    public static func pings(for events: [AMPCloudEvent], receivedAt: Int64 = .max,
+    package static func pings(for events: [AMPCloudEvent], receivedAt: Int64 = .max,
                              durationPingInterval: Int64) -> Result<[IncomingPing], PingRejection> {
         let ordered = events.sorted { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }
         guard let first = ordered.first else { return .success([]) }

@@ -3,17 +3,17 @@ import MeterWire
 /// AMP's `session` request, sent with the first `cloudapi` request of a page view:
 /// `GET /cgi-bin/gn?prd=session&c13=asid,P<apid>&sessionId=<clientId>_<pageViewId>&pingtype=4&…`.
 /// It credits nothing (the cloud-API events do); the census checks and counts it.
-public struct AMPSessionPing: Sendable, Equatable {
+package struct AMPSessionPing: Sendable, Equatable {
     /// The `prd` value that marks it.
-    public static let product = "session"
+    package static let product = "session"
 
     /// The appid (`P` + apid).
-    public var appID: String
+    package var appID: String
     /// `<clientId>_<pageViewId>`.
-    public var visit: String
+    package var visit: String
 
     /// Reads a `prd=session` query's parameters.
-    public static func parse(_ values: [String: String]) -> Result<AMPSessionPing, PingRejection> {
+    package static func parse(_ values: [String: String]) -> Result<AMPSessionPing, PingRejection> {
         let raw = values[PingField.appID.name] ?? ""
         let asid = raw.hasPrefix(PingField.appID.prefix) ? String(raw.dropFirst(PingField.appID.prefix.count)) : ""
         guard !asid.isEmpty, asid.count <= ConfigRequestField.maxAppIDLength else {

@@ -12,7 +12,7 @@ extension CensusServer {
     /// The engine's path.
     static let browserEngineRoute = "/browser/appmeter-core.wasm"
     /// The demo player's path.
-    public static let browserDemoRoute = "/browser/demo"
+    package static let browserDemoRoute = "/browser/demo"
 
     func addBrowserRoutes(to router: Router<BasicRequestContext>) {
         router.get("/conf/:file") { request, context in
@@ -42,7 +42,7 @@ extension CensusServer {
         guard registry.admits(apid) else { return .text(.notFound, "the census does not accept pings from \(apid)") }
         let settings: AppSettings
         do { settings = try await store.settings(for: apid) } catch {
-            return .text(.serviceUnavailable, "configuration unavailable; retry later")
+            return CensusError.configUnavailable.response
         }
         let configuration = BrowserConfiguration(
             apid: apid, enabled: settings.enabled, interval: settings.durationPingInterval,

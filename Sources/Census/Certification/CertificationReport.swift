@@ -3,7 +3,9 @@ import Foundation
 
 /// How a rule came out for a session.
 public enum RuleStatus: String, Sendable, Codable {
+    /// The session did what the rule asks.
     case pass
+    /// The session did not; the evidence says where.
     case fail
     /// The session never met the situation the rule is about.
     case notExercised = "not exercised"
@@ -16,6 +18,7 @@ public struct RuleEvidence: Sendable, Equatable, Codable {
     /// What it shows.
     public var text: String
 
+    /// Evidence pointing at trace entry `seq` (nil: not an entry) with what it shows.
     public init(seq: Int?, text: String) {
         self.seq = seq
         self.text = text
@@ -24,11 +27,17 @@ public struct RuleEvidence: Sendable, Equatable, Codable {
 
 /// One rule's result.
 public struct RuleResult: Sendable, Equatable, Codable {
+    /// The rule's id in the pack (``RulePack``).
     public var id: String
+    /// The rule in a line.
     public var title: String
+    /// What the rule checks, and why.
     public var explanation: String
+    /// The guide and step the rule comes from.
     public var source: String
+    /// How the session came out.
     public var status: RuleStatus
+    /// The calls and pings that decided it.
     public var evidence: [RuleEvidence]
 }
 
@@ -36,13 +45,17 @@ public struct RuleResult: Sendable, Equatable, Codable {
 /// Exported as JSON with a SHA-256 over the rest of the report, so that a report passed on
 /// (the diagnostic tool's "Export") can be checked for edits.
 public struct CertificationReport: Sendable, Equatable, Codable {
+    /// The traced session (an SDK instance).
     public var session: String
+    /// The app it measured for.
     public var appid: String
+    /// The SDK that sent the trace, as it named itself.
     public var sdk: String
     /// Trace entries evaluated.
     public var calls: Int
     /// When it was evaluated, Unix seconds.
     public var evaluatedAt: Int64
+    /// Every rule of the pack, in the pack's order.
     public var results: [RuleResult]
     /// Hex SHA-256 of the report's canonical JSON with this field empty.
     public var sha256: String

@@ -5,16 +5,21 @@ import MeterWire
 public struct TimelineSegment: Sendable, Equatable, Codable {
     /// `content`, `preroll`/`midroll`/`postroll`/`ad`, `static`, `dtvr`, or `pause`.
     public var type: String
+    /// The asset's id (`assetid`); empty for a pause.
     public var assetid: String
-    /// Call times, Unix seconds.
+    /// When it began: the call that began it, Unix seconds.
     public var start: Double
+    /// When it ended: the call that ended it, Unix seconds.
     public var end: Double
-    /// The trace entries it spans.
+    /// The first trace entry it spans.
     public var fromSeq: Int
+    /// The last trace entry it spans.
     public var toSeq: Int
-    /// Playheads (or ID3 tags) reported in it, and the first and last position.
+    /// Playheads (or ID3 tags) reported in it.
     public var reports: Int
+    /// The first position reported in it, if any.
     public var firstPosition: Int64?
+    /// The last position reported in it, if any.
     public var lastPosition: Int64?
     /// Seconds credited for it by the pings the census stored.
     public var creditedSeconds: Int64

@@ -120,6 +120,7 @@ public struct CertificationKeyInfo: Sendable, Equatable, Codable {
     /// Raw 32 bytes, base64.
     public var publicKey: String
 
+    /// The answer for `publicKey` (raw 32 bytes, base64).
     public init(publicKey: String) {
         self.algorithm = CertificationSignature.ed25519
         self.publicKey = publicKey

@@ -7,12 +7,12 @@
 /// move one tag step (at most ``ID3Crediting/maxTagGap``, 15 s) from one side to the other; and a
 /// kill loses the SDK's credit since its last checkpoint (under 10 s) but no tag ping already
 /// queued. One tag step per session and CID is taken as agreement; more is a disagreement.
-public enum DTVRAgreement {
+package enum DTVRAgreement {
     /// The largest difference per session and CID that is not a disagreement, in seconds.
-    public static let tolerance: Int64 = 15
+    package static let tolerance: Int64 = 15
 
     /// Whether `tagSeconds` and `sdkSeconds` of one session and CID disagree.
-    public static func disagree(tagSeconds: Int64, sdkSeconds: Int64) -> Bool {
+    package static func disagree(tagSeconds: Int64, sdkSeconds: Int64) -> Bool {
         let (difference, overflow) = tagSeconds.subtractingReportingOverflow(sdkSeconds)
         return overflow || difference.magnitude > tolerance.magnitude
     }

@@ -1,60 +1,60 @@
 import MeterWire
 
 /// A ping that passed validation, with the columns the census stores beside the raw query.
-public struct IncomingPing: Sendable, Equatable {
+package struct IncomingPing: Sendable, Equatable {
     /// The SDK's unique ping id: a re-delivered ping is credited once.
-    public var pingID: String
+    package var pingID: String
     /// `c13=asid,<appid>`.
-    public var appID: String
+    package var appID: String
     /// `prd`.
-    public var product: String
+    package var product: String
     /// `view` or `timer`.
-    public var pingType: String
+    package var pingType: String
     /// Content, ad, static or audio (``PingClassification``).
-    public var kind: CreditKind
+    package var kind: CreditKind
     /// `ai` (for DTVR, the CID credited).
-    public var assetID: String
+    package var assetID: String
     /// `asn`: the channel or stream name.
-    public var channelName: String = ""
+    package var channelName: String = ""
     /// `c27=cln,<seconds>`.
-    public var creditedSeconds: Int64
+    package var creditedSeconds: Int64
     /// `c72=otttyp,<type>` when `c71=ottflg,1`: the OTT connection the seconds were played on.
-    public var ottType: String = ""
+    package var ottType: String = ""
     /// `c59=sesid,<id>`.
-    public var sessionID: String
+    package var sessionID: String
     /// `c9=devid,<hashed id>`, empty when the SDK sent none.
-    public var deviceID: String
+    package var deviceID: String
     /// `uoo=true`: the user opted out.
-    public var optedOut: Bool
+    package var optedOut: Bool
     /// `c61=createtm,<s>`: when the SDK built the ping.
-    public var createdAt: Int64
+    package var createdAt: Int64
     /// The query string as received.
-    public var rawQuery: String
+    package var rawQuery: String
     /// Seconds the ping claimed beyond what its kind can carry (``CreditBounds``): stored, never
     /// credited. ``creditedSeconds`` holds the rest.
-    public var overBoundSeconds: Int64 = 0
+    package var overBoundSeconds: Int64 = 0
     /// What ``CreditBounds`` reads besides the claim: `sd`, `c58`, `c64` and whether `pingid` came.
-    public var bounds = BoundFacts()
+    package var bounds = BoundFacts()
 
     /// The key the ping is stored under (``PingKey``): its id scoped to its app, so that no sender
     /// can take another app's ping id and have that app's ping refused as a duplicate.
-    public var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
+    package var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
 }
 
 /// The facts of a ping that bound what it may credit, read once by the validator.
-public struct BoundFacts: Sendable, Equatable {
+package struct BoundFacts: Sendable, Equatable {
     /// `sd`: the asset's length in seconds, when given and positive.
-    public var length: Int64?
+    package var length: Int64?
     /// `c58=isLive,true`.
-    public var isLive = false
+    package var isLive = false
     /// `c64=starttm,<s>`: when the segment, page view or app run the ping measures started.
-    public var startedAt: Int64?
+    package var startedAt: Int64?
     /// The ping carries a `pingid`: AppMeter built it (the original SDKs send none), so it keeps
     /// the duration-ping interval the census announced.
-    public var fromAppMeter = false
+    package var fromAppMeter = false
 
     /// No facts: every bound that needs one falls back to the interval.
-    public init() {}
+    package init() {}
 }
 
 /// How ping ids are scoped in storage: `<pingid>/<tag of the appid>`, for SDK ids and derived ids
@@ -62,12 +62,12 @@ public struct BoundFacts: Sendable, Equatable {
 /// 64 bits that no sender can make collide with another app's, and a fixed 17-byte suffix, so that
 /// the unique index holds 53 bytes for an SDK's UUID where `<appid>/<pingid>` held about 75 (that
 /// cost census-bench 12 %, docs/performance.md).
-public enum PingKey {
+package enum PingKey {
     /// The stored key of `pingID` sent by `appID`.
-    public static func scoped(appID: String, pingID: String) -> String { pingID + "/" + AppTag.of(appID) }
+    package static func scoped(appID: String, pingID: String) -> String { pingID + "/" + AppTag.of(appID) }
 
     /// The ping id as the SDK sent it, from a stored key of `appID`.
-    public static func unscoped(_ key: String, appID: String) -> String {
+    package static func unscoped(_ key: String, appID: String) -> String {
         // Bytes, not characters: a ping id ending in a combining or prepended mark must still match.
         let suffix = Array(("/" + AppTag.of(appID)).utf8)
         guard key.utf8.count >= suffix.count, key.utf8.suffix(suffix.count).elementsEqual(suffix) else { return key }
@@ -76,8 +76,8 @@ public enum PingKey {
 }
 
 /// Why a request was refused.
-public struct PingRejection: Error, Sendable, Equatable, CustomStringConvertible {
+package struct PingRejection: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sentence naming the parameter and the problem.
-    public let reason: String
-    public var description: String { reason }
+    package let reason: String
+    package var description: String { reason }
 }

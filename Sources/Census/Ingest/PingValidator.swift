@@ -5,11 +5,11 @@ import MeterWire
 ///
 /// The rules are one table, ``PingValidator/rules``, walked by the tests; anything else in the
 /// query is kept in the raw query and ignored.
-public enum PingValidator {
+package enum PingValidator {
     /// The longest URL accepted (the SDK never sends more than 2 KB; 8 KB leaves room for others).
-    public static let maxURLBytes = WireLimits.censusMaxURLBytes
+    package static let maxURLBytes = WireLimits.censusMaxURLBytes
     /// The products the census credits.
-    public static let knownProducts = Set(WireProduct.allCases.map(\.rawValue))
+    package static let knownProducts = Set(WireProduct.allCases.map(\.rawValue))
 
     /// One parameter and its shape.
     struct Rule: Sendable {
@@ -55,7 +55,7 @@ public enum PingValidator {
 
     /// The decoded parameters of `query` (the first of a repeated name wins), read by
     /// ``PingQuery/parameters(_:)``.
-    public static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
+    package static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
         PingQuery.parameters(query)
             .map { Dictionary($0.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
             .mapError { PingRejection(reason: $0.reason) }
@@ -63,7 +63,7 @@ public enum PingValidator {
 
     /// Reads `query` (the part after `?`) of a request whose full URI is `uriLength` bytes: the URL
     /// length and every percent escape are checked; fields are decoded on demand.
-    public static func read(query: Substring, uriLength: Int) -> Result<PingQuery, PingRejection> {
+    package static func read(query: Substring, uriLength: Int) -> Result<PingQuery, PingRejection> {
         guard uriLength <= maxURLBytes else {
             return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)"))
         }
@@ -71,13 +71,13 @@ public enum PingValidator {
     }
 
     /// Validates `query` (the part after `?`) of a request whose full URI is `uriLength` bytes.
-    public static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
+    package static func validate(query: Substring, uriLength: Int) -> Result<IncomingPing, PingRejection> {
         read(query: query, uriLength: uriLength).flatMap { validate($0, rawQuery: query) }
     }
 
     /// Validates a ping read by ``read(query:uriLength:)``, checking ``rules`` and extracting the
     /// stored columns; `rawQuery` is stored as received.
-    public static func validate(_ query: PingQuery, rawQuery: Substring) -> Result<IncomingPing, PingRejection> {
+    package static func validate(_ query: PingQuery, rawQuery: Substring) -> Result<IncomingPing, PingRejection> {
         // One slot per rule, in the rules' order (a dictionary here cost a hash table per ping).
         var checked = [String?](repeating: nil, count: rules.count)
         for (index, rule) in rules.enumerated() {

@@ -4,14 +4,14 @@ import NIOConcurrencyHelpers
 
 /// What the dashboard's live pane shows as it arrives: a stored ping, a stored part of a call
 /// trace, or a refused request. Sent as JSON in server-sent events (`GET /api/v1/live`).
-public enum LiveEvent: Sendable, Equatable, Encodable {
+package enum LiveEvent: Sendable, Equatable, Encodable {
     case ping(appid: String, pingID: String, pingType: String, kind: String, assetid: String, seconds: Int64)
     case calls(session: String, appid: String, calls: [String])
     case reject(reason: String)
 
     private enum Key: String, CodingKey { case kind, appid, pingID, pingType, creditKind, assetid, seconds, session, calls, reason }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var fields = encoder.container(keyedBy: Key.self)
         switch self {
         case .ping(let appid, let pingID, let pingType, let kind, let assetid, let seconds):
@@ -37,19 +37,19 @@ public enum LiveEvent: Sendable, Equatable, Encodable {
 /// Fans live events out to the dashboards watching. Publishing costs a lock and a count check
 /// when nobody watches (the ingest fast path calls it for every ping); each watcher keeps at
 /// most ``bufferLimit`` events, so a slow page cannot grow the census's memory.
-public final class LiveFeed: Sendable {
+package final class LiveFeed: Sendable {
     /// The most dashboards watching at once.
-    public static let maxWatchers = 32
+    package static let maxWatchers = 32
     /// Events kept for a watcher that reads slower than they come.
-    public static let bufferLimit = 512
+    package static let bufferLimit = 512
 
     private let watchers = NIOLockedValueBox<[UUID: AsyncStream<String>.Continuation]>([:])
     private let closed = NIOLockedValueBox(false)
 
-    public init() {}
+    package init() {}
 
     /// A new watcher's events as JSON lines, or nil when ``maxWatchers`` are watching or the feed is closed.
-    public func watch() -> (id: UUID, events: AsyncStream<String>)? {
+    package func watch() -> (id: UUID, events: AsyncStream<String>)? {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .bufferingNewest(Self.bufferLimit))
         let id = UUID()
         let added = watchers.withLockedValue { watchers -> Bool in
@@ -63,12 +63,12 @@ public final class LiveFeed: Sendable {
     }
 
     /// Ends one watcher's stream.
-    public func stopWatching(_ id: UUID) {
+    package func stopWatching(_ id: UUID) {
         watchers.withLockedValue { $0.removeValue(forKey: id) }?.finish()
     }
 
     /// Sends `event` to every watcher.
-    public func publish(_ event: @autoclosure () -> LiveEvent) {
+    package func publish(_ event: @autoclosure () -> LiveEvent) {
         let current = watchers.withLockedValue { $0.isEmpty ? [] : Array($0.values) }
         guard !current.isEmpty else { return }
         let encoder = JSONEncoder()
@@ -80,7 +80,7 @@ public final class LiveFeed: Sendable {
 
     /// Ends every stream and takes no more watchers (the server is stopping: open event streams
     /// would hold its graceful shutdown forever).
-    public func close() {
+    package func close() {
         closed.withLockedValue { $0 = true }
         let all = watchers.withLockedValue { watchers in
             defer { watchers.removeAll() }

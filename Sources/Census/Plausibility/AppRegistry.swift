@@ -4,22 +4,22 @@ import NIOConcurrencyHelpers
 /// interval bound and registration under a lock, without a query. ``reload(from:)`` refreshes it
 /// from the database (``CensusMaintenance`` does so every few seconds, so `meter apps set` run
 /// against the same database takes effect in a running census).
-public final class AppRegistry: Sendable {
+package final class AppRegistry: Sendable {
     /// How long pings built under an interval may still arrive: the SDK's offline queue keeps a
     /// ping at most this long (docs/protocol.md §3), 31 days.
-    public static let queueWindow: Int64 = 31 * 86_400
+    package static let queueWindow: Int64 = 31 * 86_400
 
     /// Whether pings of apps without settings are refused (`meter serve --registered-apps-only`).
-    public let registeredOnly: Bool
+    package let registeredOnly: Bool
     private let apps = NIOLockedValueBox<[String: RegisteredApp]>([:])
 
     /// An empty registry; `registeredOnly` refuses every app until ``reload(from:)`` has run.
-    public init(registeredOnly: Bool = false) {
+    package init(registeredOnly: Bool = false) {
         self.registeredOnly = registeredOnly
     }
 
     /// Replaces the apps with what `store` holds.
-    public func reload(from store: PingStore) async throws {
+    package func reload(from store: PingStore) async throws {
         let loaded = try await store.apps()
         apps.withLockedValue { $0 = Dictionary(loaded.map { ($0.appid, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
@@ -30,13 +30,13 @@ public final class AppRegistry: Sendable {
     }
 
     /// Whether the census takes pings of `appid`: any app, or a registered one.
-    public func admits(_ appid: String) -> Bool {
+    package func admits(_ appid: String) -> Bool {
         !registeredOnly || apps.withLockedValue { $0[appid] != nil }
     }
 
     /// The interval a duration ping of `appid` may carry at `now` (Unix seconds): the one
     /// announced, or a larger one announced within ``queueWindow`` before a change.
-    public func intervalBound(for appid: String, at now: Int64) -> Int64 {
+    package func intervalBound(for appid: String, at now: Int64) -> Int64 {
         guard let app = apps.withLockedValue({ $0[appid] }) else { return AppSettings.standard.durationPingInterval }
         let current = app.settings.durationPingInterval
         return now - app.intervalChangedAt < Self.queueWindow ? max(current, app.intervalCeiling) : current

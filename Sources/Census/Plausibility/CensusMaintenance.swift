@@ -33,7 +33,7 @@ extension CensusServer {
             if pruned > 0 { logger.info("pruned past retention", metadata: ["rows": "\(pruned)"]) }
             try await budget.reload(from: store)
         } catch {
-            logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(storageErrorDescription(error))"])
+            logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -6,9 +6,9 @@ import MeterWire
 ///
 /// The day-per-ping refusal (``PingValidator``) stays the hard limit; these bounds are what the
 /// SDKs can honestly send.
-public enum CreditBounds {
+package enum CreditBounds {
     /// One limit on a ping's seconds.
-    public enum Limit: Sendable, Equatable {
+    package enum Limit: Sendable, Equatable {
         /// A duration ping carries at most one duration-ping interval: the one the census announced
         /// to the app for AppMeter's pings (``AppRegistry/intervalBound(for:at:)``, which remembers a
         /// larger interval announced while pings could still be queued), or `original` seconds for
@@ -22,7 +22,7 @@ public enum CreditBounds {
     }
 
     /// The limits of each kind; a ping's bound is the smallest that applies.
-    public static let rules: [CreditKind: [Limit]] = [
+    package static let rules: [CreditKind: [Limit]] = [
         .content: [.interval(original: 300), .assetLength],
         .ad: [.interval(original: 300), .assetLength],
         .audio: [.interval(original: 300), .assetLength],
@@ -36,22 +36,22 @@ public enum CreditBounds {
 
     /// The slack over an interval: pings close on the first playhead or tag past it (ID3 tags
     /// come every few seconds), and clocks and rounding differ by a second or two.
-    public static func tolerance(for interval: Int64) -> Int64 { interval / 10 + 10 }
+    package static func tolerance(for interval: Int64) -> Int64 { interval / 10 + 10 }
 
     /// How far past its receipt a ping's creation time may be read (clocks disagree).
-    public static let clockSkew: Int64 = 300
+    package static let clockSkew: Int64 = 300
     /// The slack over an asset's length: players report a last playhead a second or two past it.
-    public static let lengthSlack: Int64 = 2
+    package static let lengthSlack: Int64 = 2
     /// The slack over the time since a start: whole seconds rounded on both ends.
-    public static let clockSlack: Int64 = 10
+    package static let clockSlack: Int64 = 10
 
     /// What a DTVR tag ping (`at=id3`) credits itself, whatever its kind: nothing. The census
     /// credits DTVR from a session's tags together (``TagCredit``), never from one tag's `c27`.
-    public static let tagPingBound: Int64 = 0
+    package static let tagPingBound: Int64 = 0
 
     /// The bound for `ping`, received at `receivedAt` (Unix seconds) by an app whose announced
     /// interval bound is `interval`.
-    public static func bound(of ping: IncomingPing, interval: Int64, receivedAt: Int64) -> Int64 {
+    package static func bound(of ping: IncomingPing, interval: Int64, receivedAt: Int64) -> Int64 {
         if ping.pingType == PingKind.tag.wireValue { return tagPingBound }
         let claimed = ping.creditedSeconds.saturatingAdd(ping.overBoundSeconds)
         var bound = claimed
@@ -62,7 +62,7 @@ public enum CreditBounds {
     }
 
     /// Moves the seconds `ping` claims beyond its bound to ``IncomingPing/overBoundSeconds``.
-    public static func apply(to ping: inout IncomingPing, interval: Int64, receivedAt: Int64) {
+    package static func apply(to ping: inout IncomingPing, interval: Int64, receivedAt: Int64) {
         let claimed = ping.creditedSeconds.saturatingAdd(ping.overBoundSeconds)
         let credited = min(claimed, bound(of: ping, interval: interval, receivedAt: receivedAt))
         ping.creditedSeconds = credited

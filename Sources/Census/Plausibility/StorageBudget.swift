@@ -31,7 +31,7 @@ public struct StorageLimits: Sendable, Equatable {
 /// The bytes refused requests and traces take, per app and in all, checked before each is
 /// stored: over a limit a reject is counted but not stored, and a trace batch is answered 503
 /// with `Retry-After` (``CensusServer``). ``CensusMaintenance`` prunes by age and reloads it.
-public final class StorageBudget: Sendable {
+package final class StorageBudget: Sendable {
     /// What a row costs beyond its text: ids, times, index entries.
     static let rowOverhead: Int64 = 64
     /// The longest reason stored.
@@ -50,7 +50,7 @@ public final class StorageBudget: Sendable {
     private let usage = NIOLockedValueBox<(rejects: Usage, traces: Usage)>((Usage(), Usage()))
 
     /// A budget of `limits`, empty until ``reload(from:)``.
-    public init(limits: StorageLimits = .standard) {
+    package init(limits: StorageLimits = .standard) {
         self.limits = limits
     }
 
@@ -76,7 +76,7 @@ public final class StorageBudget: Sendable {
     }
 
     /// Reads what the database holds.
-    public func reload(from store: PingStore) async throws {
+    package func reload(from store: PingStore) async throws {
         let rejects = try await store.storedBytesByApp(in: "census_rejects")
         let traces = try await store.storedBytesByApp(in: "census_trace")
         func usage(_ rows: [(String, Int64)]) -> Usage {

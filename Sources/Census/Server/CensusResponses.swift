@@ -46,9 +46,6 @@ struct CensusReply: Sendable {
 
     /// `200 stored`, or `200 duplicate` for an id already stored (acknowledged: the SDK is done).
     static func stored(_ isNew: Bool) -> CensusReply { CensusReply(status: .ok, text: isNew ? "stored" : "duplicate") }
-
-    /// `503`: the store failed (counted and logged by ``CensusServer/storageFailed(_:)``); the SDK retries.
-    static let storageUnavailable = CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
 }
 
 extension Response {

@@ -6,7 +6,7 @@ import MeterWire
 /// the `prd=session` ping.
 extension CensusServer {
     /// The route of the cloud-API requests.
-    public static let ampCloudAPIRoute = "/nmapi/v2/:apid/:visit/a"
+    package static let ampCloudAPIRoute = "/nmapi/v2/:apid/:visit/a"
 
     func receiveAMPCloudAPI(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let uri = request.uri.description

@@ -82,10 +82,10 @@ extension CensusServer {
         return .stored(outcome == .stored)
     }
 
-    /// Counts and logs a request the store failed, and asks the sender to retry: the one place
-    /// every route answers a storage failure.
+    /// Counts and logs a request the store failed, and asks the sender to retry: what every route
+    /// answers a failed write (``CensusError/storageUnavailable(reason:)``).
     func storageFailed(_ error: any Error) -> CensusReply {
         recordStorageFailure(error)
-        return .storageUnavailable
+        return CensusError.storageUnavailable(reason: "\(error)").reply
     }
 }

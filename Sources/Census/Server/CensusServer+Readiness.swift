@@ -17,7 +17,7 @@ extension CensusServer {
             }
             return .text(.ok, "ready")
         } catch {
-            return .text(.serviceUnavailable, "not ready: the database does not answer (\(storageErrorDescription(error)))")
+            return CensusError.notReady(reason: "\(error)").response
         }
     }
 }

@@ -71,7 +71,7 @@ extension CensusServer {
     /// Server-sent events: one `data:` line of JSON per ``LiveEvent``.
     private func liveEvents() -> Response {
         guard let (id, events) = feed.watch() else {
-            return .text(.serviceUnavailable, "too many dashboards are watching; try again later")
+            return CensusError.tooManyWatchers.response
         }
         let feed = self.feed
         return Response(

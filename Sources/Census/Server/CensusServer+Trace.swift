@@ -28,9 +28,7 @@ extension CensusServer {
                 let bytes = Int64(body.readableBytes) + StorageBudget.rowOverhead * Int64(batch.entries.count)
                 guard budget.reserve(bytes, for: batch.appid, in: .traces) else {
                     counters.update { $0.tracesOverBudget += 1 }
-                    var response = Response.text(.serviceUnavailable, "trace storage is full for now; retry later")
-                    response.headers[.retryAfter] = String(Self.traceRetryAfterSeconds)
-                    return response
+                    return CensusError.traceStorageFull.response
                 }
                 let new = try await store.insert(batch, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
                 counters.update { $0.traceEntries += new }

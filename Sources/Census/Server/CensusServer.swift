@@ -9,20 +9,20 @@ public struct CensusServer: Sendable {
     /// Where pings are stored.
     public let store: PingStore
     /// The group-commit writer in front of the store.
-    public let writer: PingWriter
+    package let writer: PingWriter
     let ampIngest: AMPIngest
     let counters = CensusCounterBox()
     let logger: Logger
     /// Who may read: the dashboard's data, reports, sessions, certification.
     public let access: CensusAccess
     /// What the dashboards watching live are sent.
-    public let feed = LiveFeed()
+    package let feed = LiveFeed()
     /// What the operator decided the census takes and keeps.
     public let policy: CensusPolicy
     /// The apps with settings, for the ping path's bounds and admission.
-    public let registry: AppRegistry
+    package let registry: AppRegistry
     /// The bytes rejects and traces take against their quotas.
-    public let budget: StorageBudget
+    package let budget: StorageBudget
     /// How long a connection may take and how many may be open (``application(host:port:onRunning:)``).
     public let connectionLimits: ConnectionLimits
     /// The open connections of ``application(host:port:onRunning:)``, held to ``connectionLimits``.
@@ -114,7 +114,7 @@ public struct CensusServer: Sendable {
     }
 
     func recordStorageFailure(_ error: any Error) {
-        logger.error("ping not stored", metadata: ["error": "\(storageErrorDescription(error))"])
+        logger.error("ping not stored", metadata: ["error": "\(error)"])
         counters.update { $0.storageFailures += 1 }
     }
 
@@ -157,7 +157,7 @@ public struct CensusServer: Sendable {
     }
 
     func rejectNotRecorded(_ error: any Error) {
-        logger.error("reject not recorded", metadata: ["error": "\(storageErrorDescription(error))"])
+        logger.error("reject not recorded", metadata: ["error": "\(error)"])
     }
 
     private func config(_ request: Request, _ context: BasicRequestContext) async -> Response {
@@ -173,7 +173,7 @@ public struct CensusServer: Sendable {
             return try ConfigAnswer(appid: apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)
                 .response(from: request, context: context)
         } catch {
-            return .text(.serviceUnavailable, "config unavailable; retry later")
+            return CensusError.configUnavailable.response
         }
     }
 

@@ -1,186 +1,88 @@
-import Foundation
-import Logging
-import NIOPosix
 import SQLKit
-import SQLiteKit
 
-/// A database the census stores pings in. Both backends speak SQL through SQLKit, so every query
-/// in ``PingStore`` is written once.
-public protocol CensusDatabase: Sendable {
-    /// `sqlite` or `postgresql`.
-    var backendName: String { get }
+/// A storage engine of the census, SQLite (`SQLite/`) or PostgreSQL (`PostgreSQL/`), behind the
+/// one set of queries in `Shared/`.
+///
+/// What differs between the engines is what this protocol asks for: the words of their SQL (the
+/// ``CensusDialect`` that ``withSQL(_:)`` hands over with a connection), how a group commit's
+/// batches are written (``Writer``) and in what session, and where the writers run. Shared code
+/// asks the engine; it never checks which one it has.
+package protocol CensusDatabase: Sendable {
+    /// What writes the group commit's batches: the engine's fast inserts, on what a writer's
+    /// session holds.
+    associatedtype Writer: CensusBatchWriter
+
     /// How many inserts may usefully run at once: 1 for a single connection; more for a pool,
     /// where one batch is inserted while another waits for its commit.
     var concurrentWriters: Int { get }
     /// How many items must wait before a writer beyond the first starts
-    /// (``GroupCommit/init(maxBatch:writers:waitingForAnotherWriter:session:startWriter:commit:)``).
+    /// (``GroupCommit/committing(maxBatch:writers:waitingForAnotherWriter:startWriter:sessions:)``).
     var waitingForAnotherWriter: Int { get }
-    /// Runs `body` with a SQLKit database handle.
-    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result
-    /// Releases connections.
-    func close() async
-    /// Inserts `pings` in one statement and returns the ids that were new (see
-    /// ``PingStore/insert(_:receivedAt:)``); a backend may write them its own faster way.
-    func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String>
-    /// Inserts refused requests in one statement; a backend may write them its own faster way.
-    func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws
-    /// Runs `batches`, a group-commit writer's consecutive inserts (``GroupCommit/Session``), with
-    /// what the backend holds for all of them; it runs `batches` exactly once.
-    func writerSession(_ batches: () async -> Void) async
+
+    /// Runs `body` with a connection and the engine's dialect.
+    func withConnection<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result
+
+    /// The writer for inserts outside a group commit's session.
+    var writer: Writer { get }
+    /// Runs `batches`, a group-commit writer's consecutive inserts (``GroupCommit/Sessions``),
+    /// with a writer holding what the engine keeps for all of them; it runs `batches` exactly once.
+    func withWriterSession(_ batches: (Writer) async -> Void) async
     /// Starts a group-commit writer's task (``GroupCommit/StartWriter``) where its inserts run best.
     func startWriter(_ writer: @escaping @Sendable () async -> Void)
+
+    /// What a log line says of a failure of this engine (``CensusError/storageUnavailable(reason:)``).
+    func describe(_ error: any Error) -> String
+
+    /// Releases connections.
+    func close() async
 }
 
 extension CensusDatabase {
     /// Another writer as soon as anything waits.
-    public var waitingForAnotherWriter: Int { 1 }
+    package var waitingForAnotherWriter: Int { 1 }
 
     /// Nothing to hold: each insert runs on its own.
-    public func writerSession(_ batches: () async -> Void) async {
-        await batches()
+    package func withWriterSession(_ batches: (Writer) async -> Void) async {
+        await batches(writer)
     }
 
     /// On Swift's shared threads.
-    public func startWriter(_ writer: @escaping @Sendable () async -> Void) {
+    package func startWriter(_ writer: @escaping @Sendable () async -> Void) {
         Task { await writer() }
     }
 
-    /// The portable insert, through SQLKit.
-    public func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
-        try await withSQL { db in
-            var insert = db.insert(into: "census_pings").columns(PingStore.pingColumns)
-            for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
-            let rows = try await insert.ignoringConflicts(with: "ping_id").returning("ping_id").all()
-            return Set(try rows.map { try $0.decode(column: "ping_id", as: String.self) })
-        }
+    /// The error's own description.
+    package func describe(_ error: any Error) -> String {
+        "\(error)"
     }
 
-    /// The portable insert of refused requests, through SQLKit.
-    public func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws {
-        try await withSQL { db in
-            var insert = db.insert(into: "census_rejects").columns("reject_id", "received_at", "reason", "raw_request", "appid", "bytes")
-            for reject in rejects {
-                insert = insert.values(reject.id, receivedAt, reject.reason, reject.rawRequest, reject.appid, reject.bytes)
-            }
-            try await insert.run()
-        }
-    }
-}
-
-/// Where the census keeps its data: a SQLite file (embedded, the default) or a PostgreSQL URL.
-public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
-    /// A SQLite file.
-    case sqlite(path: String)
-    /// A PostgreSQL server, `postgres://user:password@host:port/database`.
-    case postgres(url: String)
-
-    /// `postgres://…` / `postgresql://…` selects PostgreSQL; anything else is a SQLite file path.
-    public init(argument: String) {
-        if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
-            self = .postgres(url: argument)
-        } else {
-            self = .sqlite(path: argument)
-        }
+    /// Runs `body` with a connection and the engine's dialect; what fails is thrown as a
+    /// ``CensusError`` (``typingFailures(_:)``).
+    package func withSQL<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
+        try await typingFailures { try await withConnection(body) }
     }
 
-    /// The path or URL, with any password hidden.
-    public var description: String {
-        switch self {
-        case .sqlite(let path): "sqlite:\(path)"
-        case .postgres(let url):
-            url.replacingOccurrences(of: #"://([^:/@]+):[^@]*@"#, with: "://$1:***@", options: .regularExpression)
-        }
-    }
-
-    /// Opens the database.
-    public func open(logger: Logger) async throws -> any CensusDatabase {
-        switch self {
-        case .sqlite(let path):
-            return try await SQLiteCensusDatabase.open(path: path, logger: logger)
-        case .postgres(let url):
-            let database = try PostgresCensusDatabase(url: url, logger: logger)
-            await database.waitUntilRunning()
-            do {
-                try await database.probe()
-            } catch {
-                await database.close()
-                throw CensusError.databaseUnreachable(self, attempts: PostgresCensusDatabase.probeAttempts, reason: "\(error)")
-            }
-            return database
-        }
-    }
-}
-
-/// SQLite through sqlite-nio: one writing connection on a thread of its own, which serialises
-/// statements (`SQLiteConnection.openOnOwnThread` says why), and a ``SQLiteCheckpointer``.
-final class SQLiteCensusDatabase: CensusDatabase {
-    let backendName = "sqlite"
-    let concurrentWriters = 1
-    let connection: SQLiteConnection
-    private let thread: NIOThreadPool
-    let checkpointer: SQLiteCheckpointer
-
-    private init(connection: SQLiteConnection, thread: NIOThreadPool, checkpointer: SQLiteCheckpointer) {
-        self.connection = connection
-        self.thread = thread
-        self.checkpointer = checkpointer
-    }
-
-    /// Opens the file at `path`; `restartFrames` and `checkpointInterval` are those of its
-    /// ``SQLiteCheckpointer`` (tests make them small).
-    static func open(
-        path: String, logger: Logger,
-        restartFrames: Int = SQLiteCheckpointer.defaultRestartFrames,
-        checkpointInterval: Duration = SQLiteCheckpointer.defaultInterval
-    ) async throws -> SQLiteCensusDatabase {
-        let (connection, thread) = try await SQLiteConnection.openOnOwnThread(
-            path: path,
-            pragmas: [
-                // WAL lets reports read while pings are written; NORMAL syncs at checkpoints only.
-                "PRAGMA journal_mode=WAL",
-                "PRAGMA synchronous=NORMAL",
-                "PRAGMA busy_timeout=5000",
-                // The checkpointer copies the log in the background instead (SQLiteCheckpointer).
-                "PRAGMA wal_autocheckpoint=0",
-            ],
-            logger: logger)
+    /// Runs `operation`, and throws what it throws as a ``CensusError``: one as it is, any other
+    /// (the engine's driver's) as ``CensusError/storageUnavailable(reason:)``, described by the
+    /// engine (``describe(_:)``).
+    package func typingFailures<Result>(_ operation: () async throws -> Result) async throws -> Result {
         do {
-            let checkpointer = try await SQLiteCheckpointer.start(
-                path: path, restartFrames: restartFrames, interval: checkpointInterval, logger: logger)
-            return SQLiteCensusDatabase(connection: connection, thread: thread, checkpointer: checkpointer)
-        } catch {
-            try? await connection.close()
-            try? await thread.shutdownGracefully()
+            return try await operation()
+        } catch let error as CensusError {
             throw error
+        } catch {
+            throw CensusError.storageUnavailable(reason: describe(error))
         }
-    }
-
-    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
-        let result = try await body(connection.sql())
-        await checkpointer.catchUpIfDue(on: connection)
-        return result
-    }
-
-    func close() async {
-        await checkpointer.stop()
-        try? await connection.close()
-        try? await thread.shutdownGracefully()
     }
 }
 
-/// Census set-up failures.
-public enum CensusError: Error, CustomStringConvertible {
-    /// The `--database` URL could not be read.
-    case badDatabaseURL(String)
-    /// The database did not answer: where, how often it was tried, and the last reason.
-    case databaseUnreachable(DatabaseLocation, attempts: Int, reason: String)
-
-    public var description: String {
-        switch self {
-        case .badDatabaseURL(let url):
-            "cannot read database URL \(DatabaseLocation(argument: url)); expected postgres://user:password@host:port/database"
-        case .databaseUnreachable(let location, let attempts, let reason):
-            "the database \(location) did not answer (\(attempts) attempts): \(reason)"
-        }
-    }
+/// Writes a group commit's batches (``PingWriter``) the engine's own fastest way.
+package protocol CensusBatchWriter: Sendable {
+    /// Inserts `pings` in one statement, writing the session spans `needs` first (spans already
+    /// covering a need are left alone, ``SessionSpans``), and returns the keys that were new
+    /// (``PingStore/insert(_:receivedAt:)``).
+    func insertPings(_ pings: [IncomingPing], writingSpans needs: [SessionSpans.Need],
+                     receivedAt: Int64) async throws -> Set<String>
+    /// Inserts refused requests in one statement.
+    func insertRejects(_ rejects: [PingStore.NewReject], receivedAt: Int64) async throws
 }

@@ -1,6 +1,6 @@
 import NIOConcurrencyHelpers
 
-/// Returns what `operation` returns, or throws ``DeadlinePassed`` once `timeout` has passed without
+/// Returns what `operation` returns, or throws ``CensusError/noAnswer(within:)`` once `timeout` has passed without
 /// an answer. The operation is then cancelled and left to end on its own, not awaited: a
 /// PostgreSQL query does not answer cancellation, and waiting for it would make its own time the
 /// deadline (a silent server holds it until TCP gives up).
@@ -28,13 +28,7 @@ func answering<Result: Sendable>(
             try? await Task.sleep(for: timeout)
             guard claim() else { return }
             work.cancel()
-            continuation.resume(throwing: DeadlinePassed(timeout: timeout))
+            continuation.resume(throwing: CensusError.noAnswer(within: timeout))
         }
     }
-}
-
-/// No answer came within the time allowed.
-struct DeadlinePassed: Error, CustomStringConvertible {
-    let timeout: Duration
-    var description: String { "no answer within \(timeout)" }
 }

@@ -17,22 +17,26 @@ import NIOCore
 /// statement and a commit, so a second writer for one or two items would make batches smaller,
 /// not the census faster.
 ///
-/// A writer commits its consecutive batches inside one ``Session``, in which a database can hold
-/// what it would otherwise take and give back for every batch (PostgreSQL: a pooled connection),
-/// in a task started where the database wants it (``StartWriter``; PostgreSQL: on the event loop
-/// of its connections).
-public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
+/// A writer commits its consecutive batches inside one session (``Sessions``), in which a database
+/// can hold what it would otherwise take and give back for every batch (PostgreSQL: a connection
+/// of the writers' own) and hands the commit that writes with it, in a task started where the
+/// database wants it (``StartWriter``; PostgreSQL: on the event loop of its connections).
+package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
-    public typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
+    package typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
     /// Learns an item's outcome.
-    public typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
+    package typealias Completion = @Sendable (Result<Outcome, any Error>) -> Void
     /// Runs `batches`, a writer's consecutive commits, in whatever scope the database wants them
-    /// in; it must run `batches` exactly once. A batch that fails ends its session, so that the
-    /// next batch starts from a new one (a new connection, when the failure was the connection's).
-    public typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
+    /// in, handing it the commit that writes in that scope; it must run `batches` exactly once. A
+    /// batch that fails ends its session, so that the next batch starts from a new one (a new
+    /// connection, when the failure was the connection's).
+    package typealias Sessions = @Sendable (_ batches: (_ commit: Commit) async -> Void) async -> Void
+    /// A session for a writer whose commit is the same in every session: runs `batches` in
+    /// whatever scope the database wants them in, exactly once.
+    package typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
     /// Starts `writer`, a task that commits until nothing waits, wherever the database wants its
     /// writers to run; it must start `writer` exactly once.
-    public typealias StartWriter = @Sendable (_ writer: @escaping @Sendable () async -> Void) -> Void
+    package typealias StartWriter = @Sendable (_ writer: @escaping @Sendable () async -> Void) -> Void
 
     private struct Waiting: Sendable {
         let item: Item
@@ -54,8 +58,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         }
     }
 
-    private let commit: Commit
-    private let session: Session
+    private let sessions: Sessions
     private let startWriter: StartWriter
     private let maxBatch: Int
     private let maxWriters: Int
@@ -66,20 +69,37 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// most `writers` batches in flight at once, each writer's consecutive batches in one `session`
     /// and its task started by `startWriter`. The first writer starts for one item; another only
     /// once `waitingForAnotherWriter` items wait for one.
-    public init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
-                session: @escaping Session = { await $0() },
-                startWriter: @escaping StartWriter = { writer in Task { await writer() } },
-                commit: @escaping Commit) {
+    package convenience init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+                            session: @escaping Session = { await $0() },
+                            startWriter: @escaping StartWriter = { writer in Task { await writer() } },
+                            commit: @escaping Commit) {
+        self.init(batchesOf: maxBatch, writers: writers, waitingForAnotherWriter: waitingForAnotherWriter,
+                  startWriter: startWriter) { batches in
+            await session { await batches(commit) }
+        }
+    }
+
+    /// A writer as ``init(maxBatch:writers:waitingForAnotherWriter:session:startWriter:commit:)``
+    /// makes, whose `sessions` hand each session's batches the commit that writes with what the
+    /// session holds.
+    package static func committing(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+                                  startWriter: @escaping StartWriter = { writer in Task { await writer() } },
+                                  sessions: @escaping Sessions) -> GroupCommit {
+        GroupCommit(batchesOf: maxBatch, writers: writers, waitingForAnotherWriter: waitingForAnotherWriter,
+                    startWriter: startWriter, sessions: sessions)
+    }
+
+    private init(batchesOf maxBatch: Int, writers: Int, waitingForAnotherWriter: Int,
+                 startWriter: @escaping StartWriter, sessions: @escaping Sessions) {
         self.maxBatch = max(1, maxBatch)
         maxWriters = max(1, writers)
         self.waitingForAnotherWriter = max(1, waitingForAnotherWriter)
-        self.session = session
         self.startWriter = startWriter
-        self.commit = commit
+        self.sessions = sessions
     }
 
     /// Batches committed so far (for load checks: far fewer than items under load).
-    public var batches: Int {
+    package var batches: Int {
         state.withLockedValue { $0.batches }
     }
 
@@ -89,7 +109,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     /// Commits `item` and returns its outcome once it is committed.
-    public func write(_ item: Item) async throws -> Outcome {
+    package func write(_ item: Item) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             submit(item) { continuation.resume(with: $0) }
         }
@@ -97,7 +117,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
 
     /// Commits `item` and calls `completion` once it is committed (or failed): on `eventLoop`
     /// when one is given, else on the writer's task.
-    public func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
+    package func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
         let startsWriter = state.withLockedValue { state in
             state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
             guard state.writers < maxWriters,
@@ -115,8 +135,8 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     private func drain() async {
         while true {
             var failed = false
-            await session {
-                failed = await commitWhileWaiting()
+            await sessions { commit in
+                failed = await commitWhileWaiting(with: commit)
             }
             // After a failure with nothing waiting, no session is opened for nothing.
             guard failed, !state.withLockedValue({ $0.writerLeavesIfIdle() }) else { return }
@@ -124,7 +144,7 @@ public final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     /// Commits batches until nothing waits (false) or a batch failed (true).
-    private func commitWhileWaiting() async -> Bool {
+    private func commitWhileWaiting(with commit: Commit) async -> Bool {
         while true {
             let batch = state.withLockedValue { state -> [Waiting] in
                 if state.writerLeavesIfIdle() { return [] }

@@ -3,9 +3,9 @@ import NIOCore
 
 /// The census's two group-commit writers (``GroupCommit``): pings, and the refused requests with
 /// their reasons, so that a flood of bad requests costs as few commits as a flood of good ones.
-public struct PingWriter: Sendable {
+package struct PingWriter: Sendable {
     /// What became of a ping.
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// Stored for the first time.
         case stored
         /// Its ping id was already stored: credited once, not again.
@@ -13,61 +13,67 @@ public struct PingWriter: Sendable {
     }
 
     /// A refused request, as recorded.
-    public struct Reject: Sendable {
-        public var reason: String
-        public var rawRequest: String
+    package struct Reject: Sendable {
+        package var reason: String
+        package var rawRequest: String
     }
 
     private let pings: GroupCommit<IncomingPing, Outcome>
     private let rejects: GroupCommit<Reject, Void>
 
     /// Creates writers over `store`, writing at most `maxBatch` rows per statement, with as many
-    /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``).
-    public init(store: PingStore, maxBatch: Int = 500) {
+    /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``),
+    /// each writer's batches with what its session holds (``CensusDatabase/withWriterSession(_:)``).
+    package init(store: PingStore, maxBatch: Int = 500) {
         let database = store.database
         let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
-        let session: @Sendable (() async -> Void) async -> Void = { await database.writerSession($0) }
         let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { database.startWriter($0) }
-        pings = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                            session: session, startWriter: start) { batch in
-            let stored = try await store.insert(batch, receivedAt: Self.now())
-            var claimed = Set<String>()
-            return batch.map { ping in
-                let key = ping.key
-                return stored.contains(key) && claimed.insert(key).inserted ? .stored : .duplicate
+        pings = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+            await database.withWriterSession { writer in
+                await batches { batch in
+                    let stored = try await store.insert(batch, receivedAt: Self.now(), with: writer)
+                    var claimed = Set<String>()
+                    return batch.map { ping in
+                        let key = ping.key
+                        return stored.contains(key) && claimed.insert(key).inserted ? .stored : .duplicate
+                    }
+                }
             }
         }
-        rejects = GroupCommit(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting,
-                              session: session, startWriter: start) { batch in
-            try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now())
-            return batch.map { _ in () }
+        rejects = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+            await database.withWriterSession { writer in
+                await batches { batch in
+                    try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now(), with: writer)
+                    return batch.map { _ in () }
+                }
+            }
         }
     }
 
     /// Stores `ping` and returns once it is committed.
-    public func write(_ ping: IncomingPing) async throws -> Outcome {
+    package func write(_ ping: IncomingPing) async throws -> Outcome {
         try await pings.write(ping)
     }
 
     /// Stores `ping` and calls `completion` once it is committed: on `eventLoop` when one is given.
-    public func submit(_ ping: IncomingPing, on eventLoop: (any EventLoop)?,
+    package func submit(_ ping: IncomingPing, on eventLoop: (any EventLoop)?,
                        completion: @escaping GroupCommit<IncomingPing, Outcome>.Completion) {
         pings.submit(ping, on: eventLoop, completion: completion)
     }
 
     /// Records a refused request and returns once it is committed.
-    public func recordReject(reason: String, rawRequest: String) async throws {
+    package func recordReject(reason: String, rawRequest: String) async throws {
         try await rejects.write(Reject(reason: reason, rawRequest: rawRequest))
     }
 
     /// Records a refused request and calls `completion` once it is committed: on `eventLoop` when one is given.
-    public func submitReject(reason: String, rawRequest: String, on eventLoop: (any EventLoop)?,
+    package func submitReject(reason: String, rawRequest: String, on eventLoop: (any EventLoop)?,
                              completion: @escaping GroupCommit<Reject, Void>.Completion) {
         rejects.submit(Reject(reason: reason, rawRequest: rawRequest), on: eventLoop, completion: completion)
     }
 
     /// Ping batches written so far (for load checks: far fewer than pings under load).
-    public var batches: Int { pings.batches }
+    package var batches: Int { pings.batches }
 
     private static func now() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

@@ -3,28 +3,28 @@ import MeterWire
 
 /// A viewability ping as the census stores it: the identifying fields of its query and the
 /// seconds its series say were viewable and audible (docs/protocol.md §2g).
-public struct IncomingViewability: Sendable, Equatable {
-    public var pingID: String
-    public var appID: String
-    public var sessionID: String
-    public var assetID: String
-    public var createdAt: Int64
-    public var report: ViewabilityReport
-    public var body: String
+package struct IncomingViewability: Sendable, Equatable {
+    package var pingID: String
+    package var appID: String
+    package var sessionID: String
+    package var assetID: String
+    package var createdAt: Int64
+    package var report: ViewabilityReport
+    package var body: String
     /// The seconds credited from ``report``, each within ``bound(interval:)``.
-    public var measuredSeconds: Int64 = 0
-    public var viewableSeconds: Int64 = 0
-    public var audibleSeconds: Int64 = 0
+    package var measuredSeconds: Int64 = 0
+    package var viewableSeconds: Int64 = 0
+    package var audibleSeconds: Int64 = 0
     /// Measured seconds the report claimed beyond its bound: stored, never credited.
-    public var overBoundSeconds: Int64 = 0
+    package var overBoundSeconds: Int64 = 0
 
     /// The key the ping is stored under (``PingKey``).
-    public var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
+    package var key: String { PingKey.scoped(appID: appID, pingID: pingID) }
 
     /// Holds the report's seconds to what one viewability ping can cover: it follows a duration
     /// ping of its asset, so one duration-ping interval (``CreditBounds``); viewable and audible
     /// seconds no more than the measured ones.
-    public mutating func bound(interval: Int64) {
+    package mutating func bound(interval: Int64) {
         let limit = interval.saturatingAdd(CreditBounds.tolerance(for: interval))
         let measured = report.measuredSeconds
         measuredSeconds = min(measured, limit)
@@ -34,7 +34,7 @@ public struct IncomingViewability: Sendable, Equatable {
     }
 
     /// Reads `POST /cgi-bin/gn/viewability?<query>` with its JSON `body`.
-    public static func parse(query: Substring, body: String) -> Result<IncomingViewability, PingRejection> {
+    package static func parse(query: Substring, body: String) -> Result<IncomingViewability, PingRejection> {
         func reject(_ reason: String) -> Result<IncomingViewability, PingRejection> { .failure(PingRejection(reason: "viewability: \(reason)")) }
         let values: PingQuery
         switch PingQuery.parse(query) {

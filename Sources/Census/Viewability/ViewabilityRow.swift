@@ -1,7 +1,10 @@
 /// One line of the viewability report: a viewing session's asset (docs/census.md §5).
 public struct ViewabilityRow: Sendable, Equatable, Codable {
+    /// The app.
     public var appid: String
+    /// The viewing session.
     public var session: String
+    /// The asset (`assetid`).
     public var assetid: String
     /// Viewability pings received.
     public var pings: Int64

@@ -14,8 +14,8 @@ enum BoundedStorageSchema {
 
     /// Seconds over a ping's bound (``CreditBounds``), and what an app's interval was before a
     /// change (``AppRegistry``).
-    static func addOverBoundSeconds(_ db: any SQLDatabase) async throws {
-        let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
+    static func addOverBoundSeconds(_ db: CensusSQL) async throws {
+        let ifNotExists = db.engine.addColumnIfNotExists
         for (table, column) in [("census_pings", "over_bound_seconds"), ("census_viewability", "over_bound_seconds"),
                                 ("census_apps", "interval_ceiling"), ("census_apps", "interval_changed_at")] {
             try await db.raw("ALTER TABLE \(ident: table) ADD COLUMN \(unsafeRaw: ifNotExists)\(ident: column) BIGINT NOT NULL DEFAULT 0").run()
@@ -24,8 +24,8 @@ enum BoundedStorageSchema {
 
     /// The app and size of each stored reject and trace entry, for their quotas and budget
     /// (``StorageBudget``), and indexes by time for their retention.
-    static func addSizes(_ db: any SQLDatabase) async throws {
-        let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
+    static func addSizes(_ db: CensusSQL) async throws {
+        let ifNotExists = db.engine.addColumnIfNotExists
         try await db.raw("ALTER TABLE census_rejects ADD COLUMN \(unsafeRaw: ifNotExists)appid TEXT NOT NULL DEFAULT ''").run()
         try await db.raw("ALTER TABLE census_rejects ADD COLUMN \(unsafeRaw: ifNotExists)bytes BIGINT NOT NULL DEFAULT 0").run()
         try await db.raw("ALTER TABLE census_trace ADD COLUMN \(unsafeRaw: ifNotExists)bytes BIGINT NOT NULL DEFAULT 0").run()
@@ -33,6 +33,6 @@ enum BoundedStorageSchema {
         try await db.raw("UPDATE census_trace SET bytes = LENGTH(entry) + \(unsafeRaw: String(StorageBudget.rowOverhead))").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS census_rejects_by_time ON census_rejects (received_at)").run()
         try await db.raw("CREATE INDEX IF NOT EXISTS census_trace_by_time ON census_trace (received_at)").run()
-        try await ByteOrderedText.migrate(db)
+        try await db.engine.makeTextByteOrdered(db)
     }
 }

@@ -1,6 +1,6 @@
 import PostgresNIO
 
-/// What a log line says of a storage error.
+/// What a log line says of a failure of the PostgreSQL engine (``PostgresCensusDatabase/describe(_:)``).
 ///
 /// postgres-nio describes its errors generically on purpose, so that queries and values stay out
 /// of logs; that left "ping not stored" with no cause (a deadlock took a CI run to find). This

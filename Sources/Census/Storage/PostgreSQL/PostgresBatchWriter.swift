@@ -1,15 +1,17 @@
 import Logging
 import PostgresNIO
 
-/// The ping and reject inserts of the PostgreSQL backend, straight through postgres-nio: prepared
-/// statements that take a batch as one array per column (`UNNEST`, ``PingBatchColumns``),
-/// whatever the batch's size. SQLKit's portable insert builds a statement of `rows × 15`
-/// parameters, which PostgreSQL parses and plans anew for every batch, and encodes each value
-/// through `Encodable` (docs/performance.md).
-extension PostgresCensusDatabase: InsertsPingsWithSpans {
-    func insertPings(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
-        try await insertPings(pings, writingSpans: [], receivedAt: receivedAt)
-    }
+/// The PostgreSQL engine's inserts of a group commit's batches, straight through postgres-nio:
+/// prepared statements that take a batch as one array per column (`UNNEST`, ``PingBatchColumns``),
+/// whatever the batch's size, with the session spans it needs in the same statement
+/// (``PingBatchSpans``). SQLKit's portable insert builds a statement of `rows × 15` parameters,
+/// which PostgreSQL parses and plans anew for every batch, and encodes each value through
+/// `Encodable` (docs/performance.md).
+struct PostgresBatchWriter: CensusBatchWriter {
+    let database: PostgresCensusDatabase
+    /// The writers' own connection its session holds (``PostgresWriterConnections``), or nil: then
+    /// each statement takes one from the pool, which fails it with the reason when none opens.
+    let connection: PostgresConnection?
 
     func insertPings(_ pings: [IncomingPing], writingSpans needs: [SessionSpans.Need],
                      receivedAt: Int64) async throws -> Set<String> {
@@ -23,7 +25,7 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
             } else {
                 _ = try await rows(of: InsertNewPingsAndSpans(batch: batch, spans: spans))
             }
-            appendVacuum.appended(pings.count, to: .pings)
+            database.appendVacuum.appended(pings.count, to: .pings)
             return Set(pings.map(\.key))
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.uniqueViolation {
             // A ping of the batch is already stored (a retry), so the insert stored none of it,
@@ -31,7 +33,7 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
             let stored = needs.isEmpty
                 ? Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
                 : Set(try await rows(of: InsertPingsAndSpansSkippingStored(batch: batch, spans: spans)))
-            appendVacuum.appended(stored.count, to: .pings)
+            database.appendVacuum.appended(stored.count, to: .pings)
             return stored
         }
     }
@@ -49,17 +51,17 @@ extension PostgresCensusDatabase: InsertsPingsWithSpans {
             statement.bytes.append(reject.bytes)
         }
         _ = try await rows(of: statement)
-        appendVacuum.appended(rejects.count, to: .rejects)
+        database.appendVacuum.appended(rejects.count, to: .rejects)
     }
 
     /// Runs `statement` on the connection of the writer's session when there is one and it is
     /// open, else on one from the pool, and returns its rows.
     private func rows<Statement: PostgresPreparedStatement>(of statement: Statement) async throws -> [Statement.Row] {
         var rows: [Statement.Row] = []
-        if let connection = Self.writerConnection, !connection.isClosed {
+        if let connection, !connection.isClosed {
             for try await row in try await connection.execute(statement, logger: Self.quiet) { rows.append(row) }
         } else {
-            for try await row in try await client.execute(statement) { rows.append(row) }
+            for try await row in try await database.client.execute(statement) { rows.append(row) }
         }
         return rows
     }

@@ -16,7 +16,6 @@ enum ByteOrderedText {
     /// rows as they are and rebuilds the indexes on the altered columns: about 3 s per million
     /// pings, once, under the migration's lock.
     static func migrate(_ db: any SQLDatabase) async throws {
-        guard db.dialect.name == "postgresql" else { return }
         var columnsByTable: [(table: String, columns: [String])] = []
         for (table, column) in try await columnsNotByteOrdered(db) {
             if columnsByTable.last?.table == table {

@@ -10,7 +10,7 @@ import SQLKit
 /// contains (drawn at random and checked): a prefixed key then never equals a new one, and new
 /// keys never equal each other.
 enum PingKeySchema {
-    static func compactPingKeys(_ db: any SQLDatabase) async throws {
+    static func compactPingKeys(_ db: CensusSQL) async throws {
         for table in ["census_pings", "census_viewability"] {
             let marker = try await unusedMarker(in: table, db)
             try await db.raw("UPDATE \(ident: table) SET ping_id = \(bind: marker) || ping_id").run()
@@ -33,8 +33,8 @@ enum PingKeySchema {
     }
 
     /// A string of 14 characters found in no key of `table`.
-    private static func unusedMarker(in table: String, _ db: any SQLDatabase) async throws -> String {
-        let find = db.dialect.name == "postgresql" ? "strpos" : "instr"
+    private static func unusedMarker(in table: String, _ db: CensusSQL) async throws -> String {
+        let find = db.engine.findFunction
         while true {
             let marker = "~" + String((0..<12).map { _ in "abcdefghijklmnopqrstuvwxyz".randomElement()! }) + "~"
             let found = try await db.raw("""

@@ -17,14 +17,14 @@ extension PingStore {
             guard let row = try await db.select().column("private_key").from("census_signing_key")
                 .where("id", .equal, 1).first(),
                 let raw = Data(base64Encoded: try row.decode(column: "private_key", as: String.self)) else {
-                throw CensusStorageError.signingKeyUnreadable
+                throw CensusError.signingKeyUnreadable
             }
             return raw
         }
         do {
             return try Curve25519.Signing.PrivateKey(rawRepresentation: stored)
         } catch {
-            throw CensusStorageError.signingKeyUnreadable
+            throw CensusError.signingKeyUnreadable
         }
     }
 
@@ -34,24 +34,13 @@ extension PingStore {
     }
 
     /// The table of migration 13.
-    static func createSigningKeyTable(_ db: any SQLDatabase) async throws {
+    static func createSigningKeyTable(_ db: CensusSQL) async throws {
         try await db.create(table: "census_signing_key").ifNotExists()
             .column("id", type: .bigint, .primaryKey(autoIncrement: false))
             .column("private_key", type: .text, .notNull)
             .column("created_at", type: .bigint, .notNull)
             .run()
         // Every text column compares as bytes on PostgreSQL too (census-decisions.md S18).
-        try await ByteOrderedText.migrate(db)
-    }
-}
-
-/// A storage failure the census reports by name.
-enum CensusStorageError: Error, CustomStringConvertible {
-    case signingKeyUnreadable
-
-    var description: String {
-        switch self {
-        case .signingKeyUnreadable: "the census's signing key in census_signing_key is not base64 of 32 bytes"
-        }
+        try await db.engine.makeTextByteOrdered(db)
     }
 }

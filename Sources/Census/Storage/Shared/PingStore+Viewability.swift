@@ -2,7 +2,7 @@ import SQLKit
 
 extension PingStore {
     /// Stores a viewability ping once (by ping id); true when it was new.
-    public func insert(_ ping: IncomingViewability, receivedAt: Int64) async throws -> Bool {
+    package func insert(_ ping: IncomingViewability, receivedAt: Int64) async throws -> Bool {
         try await database.withSQL { db in
             let rows = try await db.insert(into: "census_viewability")
                 .columns("ping_id", "received_at", "appid", "session_id", "asset_id", "created_at",

@@ -9,7 +9,7 @@ extension PingStore {
     /// of order credit the page view once. A request the replay refuses is not stored, so it
     /// cannot poison the page view's later requests. On PostgreSQL the page view is locked for the
     /// transaction, so servers sharing the database cannot interleave two replays of one page view.
-    public func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
+    package func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) {

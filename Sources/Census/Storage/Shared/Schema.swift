@@ -11,7 +11,7 @@ enum Schema {
     struct Migration: Sendable {
         let version: Int
         let summary: String
-        let apply: @Sendable (any SQLDatabase) async throws -> Void
+        let apply: @Sendable (CensusSQL) async throws -> Void
     }
 
     static let migrations: [Migration] = [
@@ -46,9 +46,7 @@ enum Schema {
                 .run()
         },
         Migration(version: 2, summary: "channel names, for the DTVR report") { db in
-            // PostgreSQL can skip a column another server added meanwhile; SQLite serialises migrations.
-            let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
-            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)channel_name TEXT NOT NULL DEFAULT ''").run()
+            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: db.engine.addColumnIfNotExists)channel_name TEXT NOT NULL DEFAULT ''").run()
         },
         Migration(version: 3, summary: "Google AMP cloud-API events, replayed per page view") { db in
             try await db.create(table: "census_amp_events").ifNotExists()
@@ -80,8 +78,7 @@ enum Schema {
             try await db.raw("CREATE INDEX IF NOT EXISTS census_viewability_by_app ON census_viewability (appid, created_at)").run()
         },
         Migration(version: 5, summary: "the OTT connection of each ping (c71/c72)") { db in
-            let ifNotExists = db.dialect.name == "postgresql" ? "IF NOT EXISTS " : ""
-            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: ifNotExists)ott_type TEXT NOT NULL DEFAULT ''").run()
+            try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: db.engine.addColumnIfNotExists)ott_type TEXT NOT NULL DEFAULT ''").run()
         },
         Migration(version: 6, summary: "SDK call traces, for certification") { db in
             try await db.raw("""
@@ -99,7 +96,7 @@ enum Schema {
             try await AMPReplayedPings.migrate(db)
         },
         Migration(version: 9, summary: "text compared byte by byte on PostgreSQL, as on SQLite") { db in
-            try await ByteOrderedText.migrate(db)
+            try await db.engine.makeTextByteOrdered(db)
         },
         Migration(version: 10, summary: "ping ids scoped to their app") { db in
             try await BoundedStorageSchema.scopePingIDs(db)
@@ -119,31 +116,16 @@ enum Schema {
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
-    /// database as an older census left it).
-    ///
-    /// On PostgreSQL in one transaction holding a lock, so servers starting together migrate one
-    /// after the other and each sees what the one before did: PostgreSQL's `IF NOT EXISTS` does
-    /// not stop two sessions creating one table at once.
-    /// On SQLite in one transaction too (migrations run before anything else uses the connection):
-    /// a migration stopped half-way (a kill, a full disk) leaves the schema as it was, never half
-    /// rewritten. Migration 14 in particular cannot be run again over its own half-done work.
-    static func migrate(_ db: any SQLDatabase, through lastVersion: Int = .max) async throws {
-        guard db.dialect.name != "postgresql" else {
-            return try await db.inTransactionHoldingLock(on: "appmeter census migrations") {
-                try await applyMigrations(db, through: lastVersion)
-            }
-        }
-        try await db.raw("BEGIN IMMEDIATE").run()
-        do {
+    /// database as an older census left it), in one transaction
+    /// (``CensusDialect/inMigrationTransaction(_:_:)``): a migration stopped half-way leaves the
+    /// schema as it was, and servers starting together migrate one after the other.
+    static func migrate(_ db: CensusSQL, through lastVersion: Int = .max) async throws {
+        try await db.engine.inMigrationTransaction(db) {
             try await applyMigrations(db, through: lastVersion)
-            try await db.raw("COMMIT").run()
-        } catch {
-            try? await db.raw("ROLLBACK").run()
-            throw error
         }
     }
 
-    private static func applyMigrations(_ db: any SQLDatabase, through lastVersion: Int) async throws {
+    private static func applyMigrations(_ db: CensusSQL, through lastVersion: Int) async throws {
         try await db.create(table: "census_migrations").ifNotExists()
             .column("version", type: .bigint, .primaryKey(autoIncrement: false))
             .column("applied_at", type: .bigint, .notNull)

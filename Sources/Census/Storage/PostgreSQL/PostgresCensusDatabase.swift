@@ -7,7 +7,6 @@ import SQLKit
 /// PostgreSQL through postgres-nio's `PostgresClient` pool; several `meter serve` processes may
 /// share one server.
 final class PostgresCensusDatabase: CensusDatabase {
-    let backendName = "postgresql"
     /// Two batches in flight: one is inserted while the other waits for PostgreSQL to flush its
     /// commit. Under load on two cores that raised ingest by 5–9 % and cut p99 from 22–48 ms to
     /// about 8 ms; three or more made batches smaller without more throughput
@@ -27,7 +26,7 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// statement, and the answer is a single line.
     private let connectionLoop: MultiThreadedEventLoopGroup
     private let writerExecutor: EventLoopTaskExecutor
-    /// The writers' connections, outside the pool (``writerSession(_:)``).
+    /// The writers' connections, outside the pool (``withWriterSession(_:)``).
     let writerConnections: PostgresWriterConnections
     /// Vacuums what the writers appended, while it is in PostgreSQL's buffers.
     let appendVacuum: PostgresAppendVacuum
@@ -43,10 +42,6 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// rate; a page of appended rows is not written again, so writing it early costs nothing
     /// (census-decisions.md S13, docs/performance.md).
     static let sessionSettings = [("backend_flush_after", "256kB")]
-
-    /// The connection a writer holds for its session (``writerSession(_:)``), in that session's
-    /// task: a task-local, so that the generic group commit and ``PingStore`` need not carry it.
-    @TaskLocal static var writerConnection: PostgresConnection?
 
     init(url: String, logger: Logger, rowsPerVacuum: Int = PostgresAppendVacuum.defaultRowsPerVacuum) throws {
         guard let parsed = try? SQLPostgresConfiguration(url: url) else {
@@ -90,18 +85,20 @@ final class PostgresCensusDatabase: CensusDatabase {
         for await _ in runnerStarted {}
     }
 
-    func withSQL<Result: Sendable>(_ body: @Sendable (any SQLDatabase) async throws -> Result) async throws -> Result {
+    func withConnection<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
         try await client.withConnection { connection in
-            try await body(connection.sql())
+            try await body(CensusSQL(connection.sql(), engine: PostgresDialect()))
         }
     }
 
+    /// Outside a session, each insert takes a connection from the pool.
+    var writer: PostgresBatchWriter { PostgresBatchWriter(database: self, connection: nil) }
+
     /// Holds one of the writers' own connections for a writer's consecutive batches
-    /// (``PostgresWriterConnections`` says why not the pool's).
-    func writerSession(_ batches: () async -> Void) async {
+    /// (``PostgresWriterConnections`` says why not the pool's); without one, they use the pool.
+    func withWriterSession(_ batches: (PostgresBatchWriter) async -> Void) async {
         await writerConnections.withConnection { connection in
-            guard let connection else { return await batches() }
-            await Self.$writerConnection.withValue(connection) { await batches() }
+            await batches(PostgresBatchWriter(database: self, connection: connection))
         }
     }
 
@@ -110,6 +107,11 @@ final class PostgresCensusDatabase: CensusDatabase {
     /// the HTTP event loops' requests (``EventLoopTaskExecutor``).
     func startWriter(_ writer: @escaping @Sendable () async -> Void) {
         writerExecutor.startTask(writer)
+    }
+
+    /// With PostgreSQL's SQLSTATE and message, which postgres-nio leaves out (``storageErrorDescription(_:)``).
+    func describe(_ error: any Error) -> String {
+        storageErrorDescription(error)
     }
 
     func close() async {

@@ -1,14 +1,10 @@
 import PostgresNIO
 
-/// A batch of pings as one array per column of ``PingStore/pingColumns``, for the `UNNEST`
-/// inserts: column `i` is bound as `text[]` or `int8[]`, as ``PingStore/value(ofColumn:of:receivedAt:)``
-/// types it, and encoded straight from the pings (``PingColumnArray``).
+/// A batch of pings as one array per column (``PingColumn/all``), for the `UNNEST` inserts: each
+/// column is bound as `text[]` or `int8[]` and encoded straight from the pings (``PingColumnArray``).
 struct PingBatchColumns: Sendable {
-    /// Whether each column of ``PingStore/pingColumns`` holds text, from a row of any ping.
-    static let textColumns: [Bool] = PingStore.row(of: IncomingPing(
-        pingID: "", appID: "", product: "", pingType: "", kind: .content, assetID: "", creditedSeconds: 0,
-        sessionID: "", deviceID: "", optedOut: false, createdAt: 0, rawQuery: ""), receivedAt: 0)
-        .map { if case .text = $0 { true } else { false } }
+    /// Whether each column of ``PingColumn/all`` holds text.
+    static let textColumns: [Bool] = PingColumn.all.map(\.isText)
 
     /// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ORDER BY
     /// ping_id`, to which a statement adds its conflict clause.
@@ -37,11 +33,11 @@ struct PingBatchColumns: Sendable {
         self.receivedAt = receivedAt
     }
 
-    /// The columns in the order of ``PingStore/pingColumns``, for either insert.
+    /// The columns in the order of ``PingColumn/all``, for either insert.
     var bindings: PostgresBindings {
         // With room for a batch's spans (``PingBatchSpans/bindings(after:)``).
-        var bindings = PostgresBindings(capacity: Self.textColumns.count + 5)
-        for column in Self.textColumns.indices {
+        var bindings = PostgresBindings(capacity: PingColumn.all.count + 5)
+        for column in PingColumn.all {
             bindings.append(PingColumnArray(pings: pings, column: column, receivedAt: receivedAt))
         }
         return bindings
@@ -53,11 +49,10 @@ struct PingBatchColumns: Sendable {
 /// postgres-nio's generic array encoder, took about 4 % of the census's CPU under load.
 struct PingColumnArray: PostgresDynamicTypeEncodable {
     let pings: [IncomingPing]
-    let column: Int
+    let column: PingColumn
     let receivedAt: Int64
 
-    /// Whether the column holds text, as ``PingBatchColumns/textColumns`` says.
-    var isText: Bool { PingBatchColumns.textColumns[column] }
+    var isText: Bool { column.isText }
     var psqlType: PostgresDataType { isText ? .textArray : .int8Array }
     var psqlFormat: PostgresFormat { .binary }
 
@@ -73,7 +68,7 @@ struct PingColumnArray: PostgresDynamicTypeEncodable {
         buffer.writeInteger(Int32(pings.count))
         buffer.writeInteger(1, as: Int32.self)
         for ping in pings {
-            switch PingStore.value(ofColumn: column, of: ping, receivedAt: receivedAt) {
+            switch column.value(of: ping, receivedAt: receivedAt) {
             case .text(let text):
                 buffer.writeInteger(Int32(text.utf8.count))
                 buffer.writeString(text)

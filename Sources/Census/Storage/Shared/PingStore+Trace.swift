@@ -4,11 +4,15 @@ import SQLKit
 
 /// A traced SDK instance, as the sessions list shows it.
 public struct TraceSessionRow: Sendable, Equatable, Codable {
+    /// The SDK instance's session.
     public var session: String
+    /// The app it measured for.
     public var appid: String
+    /// The SDK, as it named itself.
     public var sdk: String
-    /// The first and last call, Unix seconds.
+    /// The first call, Unix seconds.
     public var firstCall: Double
+    /// The last call, Unix seconds.
     public var lastCall: Double
     /// Entries stored.
     public var calls: Int64
@@ -16,8 +20,11 @@ public struct TraceSessionRow: Sendable, Equatable, Codable {
 
 /// A refused request, as the dashboard lists it.
 public struct RejectRow: Sendable, Equatable, Codable {
+    /// When it was received, milliseconds since 1970.
     public var receivedAt: Int64
+    /// Why it was refused.
     public var reason: String
+    /// The request as received, cut to ``PingValidator/maxURLBytes``.
     public var rawRequest: String
 }
 
@@ -25,7 +32,7 @@ extension PingStore {
     /// Stores a trace batch; an entry already stored (a retried batch) is kept as it was. Returns
     /// how many entries were new.
     @discardableResult
-    public func insert(_ batch: CallTraceBatch, receivedAt: Int64) async throws -> Int {
+    package func insert(_ batch: CallTraceBatch, receivedAt: Int64) async throws -> Int {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         let rows = try batch.entries.map { entry in

@@ -15,15 +15,15 @@ import SQLKit
 ///
 /// Every write of pings writes their spans first (a batch's through ``SessionSpanCache``, which
 /// skips the spans it knows cover the batch): on PostgreSQL in the batch's own statement
-/// (``InsertsPingsWithSpans``), so both commit or neither; on SQLite in a statement of its own
+/// (``PingBatchSpans``), so both commit or neither; on SQLite in a statement of its own
 /// just before, so the spans of pings that then fail to commit are merely wider than needed.
 /// Pings without a session id have no span.
-enum SessionSpans {
+package enum SessionSpans {
     /// How far past the newest ping a span reaches when it is written, in seconds.
     static let slack: Int64 = 3600
 
     /// The span a batch needs for one session of one app: its pings' first and last creation times.
-    struct Need: Hashable, Sendable {
+    package struct Need: Hashable, Sendable {
         var session: String
         var appid: String
         var first: Int64
@@ -78,8 +78,8 @@ enum SessionSpans {
     }
 
     /// The table, spans for the pings already stored, and the index by session dropped.
-    static func migrate(_ db: any SQLDatabase) async throws {
-        let withoutRowID = db.dialect.name == "postgresql" ? "" : " WITHOUT ROWID"
+    static func migrate(_ db: CensusSQL) async throws {
+        let withoutRowID = db.engine.withoutRowID
         try await db.raw("""
             CREATE TABLE IF NOT EXISTS census_sessions (session_id TEXT NOT NULL, appid TEXT NOT NULL,
                 starts_at BIGINT NOT NULL, ends_at BIGINT NOT NULL, PRIMARY KEY (session_id, appid))\(unsafeRaw: withoutRowID)

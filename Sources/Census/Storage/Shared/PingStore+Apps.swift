@@ -1,5 +1,23 @@
 import Foundation
+import MeterWire
 import SQLKit
+
+/// The per-app settings returned by the config handshake.
+public struct AppSettings: Sendable, Equatable, Codable {
+    /// False turns the SDK off for this app (the server-side kill switch).
+    public var enabled: Bool
+    /// The SDK sends a duration ping at least every this many credited seconds.
+    public var durationPingInterval: Int64
+
+    /// Creates settings.
+    public init(enabled: Bool, durationPingInterval: Int64) {
+        self.enabled = enabled
+        self.durationPingInterval = durationPingInterval
+    }
+
+    /// What an app without an entry gets.
+    public static let standard = AppSettings(enabled: true, durationPingInterval: ConfigAnswer.defaultInterval)
+}
 
 /// An app the census has settings for, as ``AppRegistry`` keeps it.
 public struct RegisteredApp: Sendable, Equatable {

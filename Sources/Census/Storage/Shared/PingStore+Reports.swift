@@ -1,0 +1,116 @@
+import MeterWire
+import SQLKit
+
+/// The credit and DTVR reports (docs/census.md §5).
+extension PingStore {
+    /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
+    /// that sent tag pings, and from the SDK's duration pings where a session sent none
+    /// (decisions.md T6).
+    public func report(_ query: ReportQuery) async throws -> [CreditRow] {
+        let rows = try await sumReport(query)
+        guard rows.contains(where: { $0.kind == .dtvr }) else { return rows }
+        let totals = try await dtvrTagTotals(query)
+        return rows.map { row in
+            guard row.kind == .dtvr, let tags = totals[[row.appid, row.assetid]] else { return row }
+            var row = row
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
+                                        disagreeingSessions: tags.disagreeingSessions)
+            return row
+        }
+    }
+
+    /// The sum of the SDK's seconds, with the claim of the sessions that sent tags replaced by
+    /// what their tags credit; without the tag seconds of sessions the session rule flags when the
+    /// report leaves flagged sessions out (their pings the SQL rule flags are left out already).
+    static func creditedSeconds(_ sdkSum: Int64, replacing tags: DTVRTagTotals, excludingFlagged: Bool) -> Int64 {
+        let tagSeconds = excludingFlagged ? max(0, tags.tagSeconds.saturatingAdd(-tags.flaggedTagSeconds)) : tags.tagSeconds
+        return max(0, sdkSum.saturatingAdd(-min(tags.sdkSeconds, sdkSum)).saturatingAdd(tagSeconds))
+    }
+
+    /// The report's sums of `c27` per app × asset × kind, as the pings claimed them.
+    private func sumReport(_ query: ReportQuery) async throws -> [CreditRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("appid").column("asset_id").column("credit_kind")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("CAST(SUM(over_bound_seconds) AS BIGINT)"), as: "over_bound")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ott_type <> '' THEN credited_seconds ELSE 0 END) AS BIGINT)"), as: "ott_seconds")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
+                .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
+                .from("census_pings")
+            select = select.filtered(by: query)
+            let rows = try await select.groupBy("appid").groupBy("asset_id").groupBy("credit_kind")
+                .orderBy("appid").orderBy("credit_kind").orderBy("asset_id").all()
+            return try rows.map { row in
+                CreditRow(
+                    appid: try row.decode(column: "appid", as: String.self),
+                    assetid: try row.decode(column: "asset_id", as: String.self),
+                    kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+                    views: try row.decode(column: "views", as: Int64.self),
+                    creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
+                    ottSeconds: try row.decode(column: "ott_seconds", as: Int64.self),
+                    devices: try row.decode(column: "devices", as: Int64.self),
+                    sessions: try row.decode(column: "sessions", as: Int64.self),
+                    optedOutShare: try row.decode(column: "opted_out_share", as: Double.self))
+            }
+        }
+    }
+
+    /// The DTVR report: per app × channel × CID (docs/census.md §5), credited as ``report(_:)`` credits DTVR.
+    public func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
+        let rows = try await dtvrSumReport(query)
+        guard !rows.isEmpty else { return rows }
+        let totals = try await dtvrTagTotalsByChannel(query)
+        return rows.map { row in
+            guard let tags = totals[[row.appid, row.channel, row.cid]] else { return row }
+            var row = row
+            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
+                                        disagreeingSessions: tags.disagreeingSessions)
+            return row
+        }
+    }
+
+    /// The DTVR report's sums of `c27`, as the pings claimed them.
+    private func dtvrSumReport(_ query: ReportQuery) async throws -> [DTVRRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("appid").column("channel_name").column("asset_id")
+                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
+                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
+                .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
+                .from("census_pings")
+                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+            select = select.filtered(by: query)
+            let rows = try await select.groupBy("appid").groupBy("channel_name").groupBy("asset_id")
+                .orderBy("appid").orderBy("channel_name").orderBy("asset_id").all()
+            return try rows.map { row in
+                DTVRRow(
+                    appid: try row.decode(column: "appid", as: String.self),
+                    channel: try row.decode(column: "channel_name", as: String.self),
+                    cid: try row.decode(column: "asset_id", as: String.self),
+                    views: try row.decode(column: "views", as: Int64.self),
+                    creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
+                    devices: try row.decode(column: "devices", as: Int64.self),
+                    sessions: try row.decode(column: "sessions", as: Int64.self))
+            }
+        }
+    }
+}
+
+extension SQLSelectBuilder {
+    /// The report's app and window on the creation time (`created_at`).
+    func filtered(by query: ReportQuery) -> SQLSelectBuilder {
+        var select = self
+        if let appid = query.appid { select = select.where("appid", .equal, appid) }
+        if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
+        if let to = query.to { select = select.where("created_at", .lessThan, to) }
+        if query.excludeFlagged { select = select.where(PingStore.notFlagged(query)) }
+        return select
+    }
+}
