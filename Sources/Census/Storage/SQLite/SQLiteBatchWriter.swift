@@ -8,7 +8,7 @@ import SQLiteNIO
 /// (``SessionSpans``), so the spans of pings that then fail to commit are merely wider than needed.
 /// The pings go straight through sqlite-nio: the same statement as SQLKit's portable insert,
 /// without building an expression tree and encoding each of a batch's 7,500 values through
-/// `Encodable` (a tenth of the census's CPU under load, docs/performance.md).
+/// `Encodable` (8 % of the census's CPU under load, docs/performance.md).
 struct SQLiteBatchWriter: CensusBatchWriter {
     let database: SQLiteCensusDatabase
 
