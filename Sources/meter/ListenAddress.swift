@@ -13,9 +13,9 @@ enum ListenAddress {
 
     /// The URL to open in a browser on this machine: a wildcard address (`0.0.0.0`, `::`) is not
     /// one a browser can reach, so loopback stands for it; an IPv6 address is bracketed.
-    static func browserURL(host: String, port: Int) -> String {
+    static func browserURL(host: String, port: Int, https: Bool = false) -> String {
         let reachable = ["0.0.0.0", "::", "[::]", ""].contains(host) ? "127.0.0.1" : host
         let shown = reachable.contains(":") && !reachable.hasPrefix("[") ? "[\(reachable)]" : reachable
-        return "http://\(shown):\(port)/"
+        return "\(https ? "https" : "http")://\(shown):\(port)/"
     }
 }

@@ -16,9 +16,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
     var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
+    @Option(help: ArgumentHelp("Answer HTTPS with this PEM certificate chain, leaf first (with --tls-key).", valueName: "file"))
+    var tlsCert: String?
+    @Option(help: ArgumentHelp("The certificate's PEM private key (with --tls-cert).", valueName: "file"))
+    var tlsKey: String?
 
     func validate() throws {
         try ListenAddress.validate(host: host, port: port)
+        guard (tlsCert == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-cert and --tls-key go together: give both for HTTPS, or neither")
+        }
     }
 
     func run() async throws {
@@ -27,17 +34,24 @@ struct ServeCommand: AsyncParsableCommand {
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)
         let limits = connections.limits
+        var tls: CensusTLS?
+        if let tlsCert, let tlsKey {
+            do { tls = try CensusTLS(certificateFile: tlsCert, keyFile: tlsKey) } catch {
+                throw MeterFailure(.noInput, "\(error)")
+            }
+        }
         let census: RunningCensus
         do {
-            census = try await RunningCensus.start(database: database.location, host: host, port: port, access: access,
+            census = try await RunningCensus.start(database: database.location, host: host, port: port, tls: tls, access: access,
                                                    policy: policy.policy, connectionLimits: limits, logger: logger)
         } catch {
             // The set-up's own failures say what failed; anything else (a port, a migration) is told where.
             if case CensusError.badDatabaseURL = error { throw error }
             if case CensusError.databaseUnreachable = error { throw error }
+            if case CensusError.tlsUnusable = error { throw MeterFailure(.noInput, "\(error)") }
             throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database.location): \(error)")
         }
-        let url = ListenAddress.browserURL(host: host, port: census.port)
+        let url = ListenAddress.browserURL(host: host, port: census.port, https: tls != nil)
         logger.info("census storing in \(database.location), listening on \(host) port \(census.port); dashboard at \(url), browser SDK demo player at \(url)\(CensusServer.browserDemoRoute.dropFirst())")
         logger.info("at most \(limits.maxConnections) connections (open-file limit \(ConnectionLimits.openFileLimit)); a head within \(limits.headerTimeout), a body within \(limits.bodyTimeout), idle \(limits.idleTimeout)")
         try await census.runUntilTerminated()

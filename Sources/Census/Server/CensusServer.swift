@@ -1,5 +1,7 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import MeterWire
 
@@ -90,17 +92,19 @@ public struct CensusServer: Sendable {
     }
 
     /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which),
-    /// its connections held to ``connectionLimits``.
+    /// its connections held to ``connectionLimits``; with `tls`, it answers HTTPS only.
     public func application(
-        host: String, port: Int, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) -> some ApplicationProtocol {
+        host: String, port: Int, tls: CensusTLS? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
         let timeouts = connectionLimits.timeouts
+        // The guard's installer first: its observer must sit in front of the ping fast path. With
+        // TLS they sit behind the TLS handler, on the decrypted stream.
+        let http = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [
+            ConnectionGuardInstaller(table: connections, timeouts: timeouts), PingIngestInstaller(server: self),
+        ]))
         return Application(
             router: router(),
-            // The guard's installer first: its observer must sit in front of the ping fast path.
-            server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionGuardInstaller(table: connections, timeouts: timeouts), PingIngestInstaller(server: self),
-            ])),
+            server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
             configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

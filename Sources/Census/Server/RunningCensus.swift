@@ -18,8 +18,9 @@ public final class RunningCensus: Sendable {
 
     private init(
         port: Int, host: String, server: CensusServer, group: ServiceGroup, runner: Task<Void, any Error>,
-        database: any CensusDatabase
+        database: any CensusDatabase, usesTLS: Bool
     ) {
+        self.usesTLS = usesTLS
         self.port = port
         self.host = host
         self.server = server
@@ -28,8 +29,11 @@ public final class RunningCensus: Sendable {
         self.database = database
     }
 
+    /// Whether it answers HTTPS.
+    public let usesTLS: Bool
+
     /// The base URL to give the SDK as `nol_collectorURL`.
-    public var baseURL: String { "http://\(host):\(port)" }
+    public var baseURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
 
     /// Runs until the process is asked to stop (SIGINT/SIGTERM), then stops.
     public func runUntilTerminated() async throws {
@@ -38,9 +42,10 @@ public final class RunningCensus: Sendable {
         try outcome.get()
     }
 
-    /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port).
+    /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port), over
+    /// HTTPS with `tls`.
     public static func start(
-        database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0,
+        database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0, tls: CensusTLS? = nil,
         access: CensusAccess = .open, policy: CensusPolicy = .standard, connectionLimits: ConnectionLimits = .standard(),
         logger: Logger = Logger(label: "Census")
     ) async throws -> RunningCensus {
@@ -56,7 +61,13 @@ public final class RunningCensus: Sendable {
         // Apps and the storage budget are known before the first request.
         await server.maintain()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let application = server.application(host: host, port: port) { portContinuation.yield($0) }
+        let application: any Service
+        do {
+            application = try server.application(host: host, port: port, tls: tls) { portContinuation.yield($0) }
+        } catch {
+            await database.close()
+            throw error
+        }
         let group = ServiceGroup(configuration: .init(
             services: [application, LiveFeedCloser(feed: server.feed), CensusMaintenance(server: server)],
             gracefulShutdownSignals: [.sigterm, .sigint],
@@ -72,7 +83,8 @@ public final class RunningCensus: Sendable {
             throw CancellationError()
         }
         return RunningCensus(
-            port: boundPort, host: host, server: server, group: group, runner: runner, database: database)
+            port: boundPort, host: host, server: server, group: group, runner: runner, database: database,
+            usesTLS: tls != nil)
     }
 
     /// Stops listening (finishing requests in flight) and closes the database.

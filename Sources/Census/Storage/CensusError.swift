@@ -22,6 +22,8 @@ public enum CensusError: Error, CustomStringConvertible {
     case traceStorageFull
     /// As many dashboards watch the live feed as it serves.
     case tooManyWatchers
+    /// `--tls-cert` or `--tls-key` cannot be used: which, and why.
+    case tlsUnusable(String)
 
     /// What a log line or the command line says.
     public var description: String {
@@ -37,6 +39,7 @@ public enum CensusError: Error, CustomStringConvertible {
         case .signingKeyUnreadable: "the census's signing key in census_signing_key is not base64 of 32 bytes"
         case .traceStorageFull: "call traces have used their storage budget until the next prune"
         case .tooManyWatchers: "too many dashboards are watching"
+        case .tlsUnusable(let reason): reason
         }
     }
 }
