@@ -56,7 +56,8 @@ import Glibc
                       (["demo", "--port", "70000"], "--port 70000 is not a port"),
                       (["apps", "set", "bogus", "--interval", "30"], "bogus is not an appid"),
                       (["apps", "set", appid], "nothing to change"),
-                      (["play", "--collector", "ftp://x", "--storage", "/tmp/x"], "is not an http(s) URL")])
+                      (["play", "--collector", "ftp://x", "--storage", "/tmp/x"], "is not an http(s) URL"),
+                      (["serve", "--tls-cert", "/tmp/census.crt"], "--tls-cert and --tls-key go together")])
     func mistakesInTheCommandLineAreUsageErrors(_ command: [String], _ message: String) throws {
         let run = try MeterRun.run(command)
         #expect(run.status == 64, "\(command): \(run.errors)")
@@ -95,6 +96,14 @@ import Glibc
         let run = try MeterRun.run(["report", "--database", "postgres://"])
         #expect(run.status == 64, "\(run.errors)")
         #expect(run.errors.contains("cannot read database URL"))
+    }
+
+    @Test func anUnreadableCertificateIsNamedWithItsOwnCode() throws {
+        let run = try MeterRun.run(["serve", "--port", "0", "--database", MeterRun.temporaryPath("census.sqlite"),
+                                    "--tls-cert", "/nonexistent/chain.pem", "--tls-key", "/nonexistent/key.pem"])
+        #expect(run.status == 66, "\(run.errors)")
+        #expect(run.errors.contains("cannot read a PEM certificate from /nonexistent/chain.pem"))
+        #expect(!run.errors.contains("Usage"))
     }
 
     @Test func anExportIntoAMissingFolderCannotBeCreated() async throws {
