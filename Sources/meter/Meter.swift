@@ -87,11 +87,18 @@ struct DatabaseOptions: ParsableArguments {
 }
 
 /// Sends logs to standard error at `level`.
-func bootstrapLogging(_ level: Logger.Level) {
+func bootstrapLogging(_ level: Logger.Level, format: LogFormat = .text) {
     LoggingSystem.bootstrap { label in
-        var handler = StreamLogHandler.standardError(label: label)
-        handler.logLevel = level
-        return handler
+        switch format {
+        case .text:
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        case .json:
+            var handler = JSONLogHandler(label: label)
+            handler.logLevel = level
+            return handler
+        }
     }
 }
 

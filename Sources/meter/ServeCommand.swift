@@ -16,6 +16,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
     var token: String?
     @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.") var logLevel = Logger.Level.info
+    @Option(help: "Log format: text (for a person) or json (one object a line, for a log collector).") var logFormat = LogFormat.text
     @Option(help: ArgumentHelp("Answer HTTPS with this PEM certificate chain, leaf first (with --tls-key).", valueName: "file"))
     var tlsCert: String?
     @Option(help: ArgumentHelp("The certificate's PEM private key (with --tls-cert).", valueName: "file"))
@@ -29,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        bootstrapLogging(logLevel)
+        bootstrapLogging(logLevel, format: logFormat)
         let logger = Logger(label: "Census")
         let access = Self.access(host: host, token: token ?? ProcessInfo.processInfo.environment["APPMETER_CENSUS_TOKEN"],
                                  logger: logger)

@@ -98,6 +98,18 @@ import Glibc
         #expect(run.errors.contains("cannot read database URL"))
     }
 
+    @Test func serveLogsOneJSONObjectALineWhenAsked() throws {
+        let run = try MeterRun.run(["serve", "--port", "0", "--database", MeterRun.temporaryPath("census.sqlite"),
+                                    "--log-format", "json"], timeout: 5)
+        let lines = run.errors.split(separator: "\n").filter { !$0.isEmpty }
+        #expect(lines.count >= 2, "\(run.errors)")
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["level"] != nil && object?["message"] != nil && object?["time"] != nil, "\(line)")
+        }
+        #expect(lines.contains { $0.contains("census storing in") })
+    }
+
     @Test func anUnreadableCertificateIsNamedWithItsOwnCode() throws {
         let run = try MeterRun.run(["serve", "--port", "0", "--database", MeterRun.temporaryPath("census.sqlite"),
                                     "--tls-cert", "/nonexistent/chain.pem", "--tls-key", "/nonexistent/key.pem"])
