@@ -16,7 +16,7 @@ struct Meter: AsyncParsableCommand {
             """,
         version: "meter \(MeterInstance.version)",
         subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, SessionsCommand.self,
-                      AppsCommand.self, PrivacyCommand.self, PlayCommand.self],
+                      AppsCommand.self, BackupCommand.self, PrivacyCommand.self, PlayCommand.self],
         defaultSubcommand: nil)
 
     /// Parses the command line (its mistakes print the usage and exit 64), then runs the command;

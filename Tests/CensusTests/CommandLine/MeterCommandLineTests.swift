@@ -57,7 +57,9 @@ import Glibc
                       (["apps", "set", "bogus", "--interval", "30"], "bogus is not an appid"),
                       (["apps", "set", appid], "nothing to change"),
                       (["play", "--collector", "ftp://x", "--storage", "/tmp/x"], "is not an http(s) URL"),
-                      (["serve", "--tls-cert", "/tmp/census.crt"], "--tls-cert and --tls-key go together")])
+                      (["serve", "--tls-cert", "/tmp/census.crt"], "--tls-cert and --tls-key go together"),
+                      (["backup", "--database", "postgres://census@127.0.0.1/census", "--to", "/tmp/census.dump"],
+                       "back up PostgreSQL with pg_dump -Fc")])
     func mistakesInTheCommandLineAreUsageErrors(_ command: [String], _ message: String) throws {
         let run = try MeterRun.run(command)
         #expect(run.status == 64, "\(command): \(run.errors)")
