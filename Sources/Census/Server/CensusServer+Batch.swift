@@ -44,15 +44,21 @@ extension CensusServer {
         let outcomes: [PingWriter.Outcome]
         do {
             outcomes = try await withThrowingTaskGroup(of: PingWriter.Outcome.self) { group in
-                // Concurrent writes land in the same group commit.
-                for ping in valid { group.addTask { try await self.writer.write(ping) } }
+                // Concurrent writes land in the same group commit. Each ping is counted once committed,
+                // even when another of the batch fails: the counters follow the stored rows.
+                for ping in valid {
+                    group.addTask {
+                        let outcome = try await self.writer.write(ping)
+                        self.recordAccepted(ping, outcome)
+                        return outcome
+                    }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         } catch {
             return storageFailed(error).response
         }
         let stored = outcomes.filter { $0 == .stored }.count
-        recordAccepted(stored: stored, duplicates: outcomes.count - stored)
         return try BatchAnswer(stored: stored, duplicates: outcomes.count - stored, rejected: rejected)
             .response(from: request, context: context)
     }

@@ -76,7 +76,7 @@ extension CensusServer {
 
     /// Counts and publishes a committed ping, and says what became of it.
     func accepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) -> CensusReply {
-        recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
+        recordAccepted(ping, outcome)
         feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
                            assetid: ping.assetID, seconds: ping.creditedSeconds))
         return .stored(outcome == .stored)

@@ -106,10 +106,11 @@ public struct CensusServer: Sendable {
             logger: logger)
     }
 
-    func recordAccepted(stored: Int, duplicates: Int) {
+    /// Counts a committed ping: stored, or a duplicate.
+    func recordAccepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) {
+        let stored = outcome == .stored
         counters.update {
-            $0.stored += stored
-            $0.duplicates += duplicates
+            if stored { $0.stored += 1 } else { $0.duplicates += 1 }
         }
     }
 
