@@ -27,19 +27,19 @@ extension CensusServer {
         var rejected: [BatchAnswer.Rejection] = []
         let pingPrefix = WireRoute.ping + "?"
         for (index, query) in lines.enumerated() {
-            let reason: String
+            let reason: String, category: RefusalCategory
             switch PingValidator.validate(query: query, uriLength: pingPrefix.utf8.count + query.utf8.count) {
             case .success(var ping):
                 guard let refusal = admit(&ping) else {
                     valid.append(ping)
                     continue
                 }
-                reason = refusal.reason
+                (reason, category) = (refusal.reason, .answered(refusal.status))
             case .failure(let rejection):
-                reason = rejection.reason
+                (reason, category) = (rejection.reason, rejection.category)
             }
             rejected.append(BatchAnswer.Rejection(line: index + 1, reason: reason))
-            _ = await reject("batch line \(index + 1): \(reason)", uri: pingPrefix + query)
+            _ = await reject("batch line \(index + 1): \(reason)", uri: pingPrefix + query, category: category)
         }
         let outcomes: [PingWriter.Outcome]
         do {

@@ -28,7 +28,7 @@ extension CensusServer {
         switch PingIntake.read(query: query, uri: uri) {
         case .store(var admitted):
             if let refusal = admit(&admitted) {
-                refuse(refusal.reason, status: refusal.status, uri: uri, on: eventLoop, reply: reply)
+                refuse(refusal.reason, .answered(refusal.status), status: refusal.status, uri: uri, on: eventLoop, reply: reply)
                 return
             }
             let ping = admitted
@@ -38,8 +38,8 @@ extension CensusServer {
                 case .failure(let error): reply(storageFailed(error))
                 }
             }
-        case .reject(let reason):
-            refuse(reason, status: .badRequest, uri: uri, on: eventLoop, reply: reply)
+        case .reject(let rejection):
+            refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, reply: reply)
         case .ampSession(let values):
             Task {
                 let answer = await receiveAMPSession(values, uri: uri)
@@ -50,9 +50,9 @@ extension CensusServer {
 
     /// Refuses a ping: counted, recorded when the rejects' budget has room, answered `status`
     /// with `reason` once recorded.
-    private func refuse(_ reason: String, status: HTTPResponse.Status, uri: String, on eventLoop: (any EventLoop)?,
-                        reply: @escaping @Sendable (CensusReply) -> Void) {
-        countReject(reason)
+    private func refuse(_ reason: String, _ category: RefusalCategory, status: HTTPResponse.Status, uri: String,
+                        on eventLoop: (any EventLoop)?, reply: @escaping @Sendable (CensusReply) -> Void) {
+        countReject(reason, category: category)
         guard hasRoomForReject(reason, uri: uri) else {
             reply(CensusReply(status: status, text: reason))
             return

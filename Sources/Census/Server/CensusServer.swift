@@ -119,13 +119,22 @@ public struct CensusServer: Sendable {
         counters.update { $0.storageFailures += 1 }
     }
 
-    func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> Response {
-        await rejectReply(reason, uri: uri, status: status).response
+    /// Refuses a request: its category for `/metrics` is `category`, else the one `status` says
+    /// (``RefusalCategory/answered(_:)``).
+    func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest,
+                category: RefusalCategory? = nil) async -> Response {
+        await rejectReply(reason, uri: uri, status: status, category: category).response
+    }
+
+    /// Refuses a request with a rejection's reason and category.
+    func reject(_ rejection: PingRejection, uri: String) async -> Response {
+        await reject(rejection.reason, uri: uri, category: rejection.category)
     }
 
     /// Counts, logs and records a refused request, and says why.
-    func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
-        countReject(reason)
+    func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest,
+                     category: RefusalCategory? = nil) async -> CensusReply {
+        countReject(reason, category: category ?? .answered(status))
         guard hasRoomForReject(reason, uri: uri) else { return CensusReply(status: status, text: reason) }
         do {
             try await writer.recordReject(reason: reason, rawRequest: uri)
@@ -149,7 +158,7 @@ public struct CensusServer: Sendable {
     }
 
     /// Counts, logs and publishes a refused request (before it is recorded).
-    func countReject(_ reason: String) {
+    func countReject(_ reason: String, category: RefusalCategory) {
         counters.update { $0.rejected += 1 }
         // Debug: a flood of bad requests must not become a flood of log lines (the dashboard and
         // GET /api/v1/rejects show every reason).
