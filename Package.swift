@@ -27,6 +27,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The SDK ⇄ census contract (docs/protocol.md), imported by both sides: its Foundation-free
@@ -77,6 +78,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                // GET /metrics: Prometheus text from a registry of each server's own. Its collectors
+                // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The browser SDK it serves: JavaScript, the engine as WebAssembly, the demo page.
             resources: [.copy("Browser")]

@@ -22,24 +22,33 @@ extension CensusServer {
     }
 
     /// Validates, stores and answers one ping: `reply` is called once, on `eventLoop` when one is
-    /// given (the fast path's), after the ping or its refusal is committed.
+    /// given (the fast path's), after the ping or its refusal is committed. The time from here to
+    /// the answer goes to `/metrics`' histogram, from the closures each ping already has.
     func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
                     reply: @escaping @Sendable (CensusReply) -> Void) {
+        let received = ContinuousClock.now
         switch PingIntake.read(query: query, uri: uri) {
         case .store(var admitted):
             if let refusal = admit(&admitted) {
-                refuse(refusal.reason, .answered(refusal.status), status: refusal.status, uri: uri, on: eventLoop, reply: reply)
+                refuse(refusal.reason, .answered(refusal.status), status: refusal.status, uri: uri, on: eventLoop,
+                       received: received, reply: reply)
                 return
             }
             let ping = admitted
             writer.submit(ping, on: eventLoop) { result in
                 switch result {
-                case .success(let outcome): reply(accepted(ping, outcome))
-                case .failure(let error): reply(storageFailed(error))
+                case .success(let outcome):
+                    let answer = accepted(ping, outcome)
+                    metrics.answered(outcome == .stored ? .stored : .duplicate, since: received)
+                    reply(answer)
+                case .failure(let error):
+                    let answer = storageFailed(error)
+                    metrics.answered(.failed, since: received)
+                    reply(answer)
                 }
             }
         case .reject(let rejection):
-            refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, reply: reply)
+            refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, received: received, reply: reply)
         case .ampSession(let values):
             Task {
                 let answer = await receiveAMPSession(values, uri: uri)
@@ -51,14 +60,17 @@ extension CensusServer {
     /// Refuses a ping: counted, recorded when the rejects' budget has room, answered `status`
     /// with `reason` once recorded.
     private func refuse(_ reason: String, _ category: RefusalCategory, status: HTTPResponse.Status, uri: String,
-                        on eventLoop: (any EventLoop)?, reply: @escaping @Sendable (CensusReply) -> Void) {
+                        on eventLoop: (any EventLoop)?, received: ContinuousClock.Instant,
+                        reply: @escaping @Sendable (CensusReply) -> Void) {
         countReject(reason, category: category)
         guard hasRoomForReject(reason, uri: uri) else {
+            metrics.answered(.refused, since: received)
             reply(CensusReply(status: status, text: reason))
             return
         }
         writer.submitReject(reason: reason, rawRequest: uri, on: eventLoop) { result in
             if case .failure(let error) = result { rejectNotRecorded(error) }
+            metrics.answered(.refused, since: received)
             reply(CensusReply(status: status, text: reason))
         }
     }

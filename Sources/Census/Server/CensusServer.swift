@@ -12,6 +12,8 @@ public struct CensusServer: Sendable {
     package let writer: PingWriter
     let ampIngest: AMPIngest
     let counters = CensusCounterBox()
+    /// What `GET /metrics` exposes: this server's own registry, never a process-wide one.
+    package let metrics = CensusMetrics()
     let logger: Logger
     /// Who may read: the dashboard's data, reports, sessions, certification.
     public let access: CensusAccess
@@ -66,6 +68,7 @@ public struct CensusServer: Sendable {
         }
         addDashboardRoutes(to: router)
         addBrowserRoutes(to: router)
+        addMetricsRoute(to: router)
         // Open: whoever is handed an export must be able to check it without the read token.
         router.get("/certification/key") { _, _ in
             CertificationKeyInfo(publicKey: try await self.store.signingKey().publicKey.rawRepresentation.base64EncodedString())
@@ -106,12 +109,13 @@ public struct CensusServer: Sendable {
             logger: logger)
     }
 
-    /// Counts a committed ping: stored, or a duplicate.
+    /// Counts a committed ping: stored, with its seconds, or a duplicate.
     func recordAccepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) {
         let stored = outcome == .stored
         counters.update {
             if stored { $0.stored += 1 } else { $0.duplicates += 1 }
         }
+        if stored { metrics.stored(ping) }
     }
 
     func recordStorageFailure(_ error: any Error) {
@@ -160,6 +164,7 @@ public struct CensusServer: Sendable {
     /// Counts, logs and publishes a refused request (before it is recorded).
     func countReject(_ reason: String, category: RefusalCategory) {
         counters.update { $0.rejected += 1 }
+        metrics.refused(category)
         // Debug: a flood of bad requests must not become a flood of log lines (the dashboard and
         // GET /api/v1/rejects show every reason).
         logger.debug("rejected", metadata: ["reason": "\(reason)"])
