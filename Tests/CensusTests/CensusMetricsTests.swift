@@ -5,7 +5,7 @@ import HummingbirdTesting
 import MeterWire
 import Testing
 
-/// `GET /metrics` (docs/census.md, "Metrics"): Prometheus text whose counters are what the store
+/// `GET /metrics` (docs/census.md §4d): Prometheus text whose counters are what the store
 /// holds, with label values a sender cannot choose, behind the read token when one is set.
 @Suite struct CensusMetricsTests {
     /// A request whose refusal quotes what the sender chose: a product the census does not know,

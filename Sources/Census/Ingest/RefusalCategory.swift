@@ -1,5 +1,5 @@
 /// Why a request was refused, in a word from a fixed set: the `reason` label of `/metrics`'
-/// `appmeter_census_refused_total` (docs/census.md, "Metrics"). The reason a refusal is answered
+/// `appmeter_census_refused_total` (docs/census.md §4d). The reason a refusal is answered
 /// and recorded with is a sentence that may quote the request; its category never does, so a
 /// sender cannot add a label value, whatever it sends.
 package enum RefusalCategory: String, CaseIterable, Sendable {

@@ -2,7 +2,7 @@ import Hummingbird
 import NIOConcurrencyHelpers
 import Prometheus
 
-/// What `GET /metrics` exposes as Prometheus text (docs/census.md, "Metrics"): each server its own
+/// What `GET /metrics` exposes as Prometheus text (docs/census.md §4d): each server its own
 /// ``PrometheusCollectorRegistry``, never swift-metrics' process-wide `MetricsSystem`, which one
 /// process can bootstrap only once (the tests start many servers in one).
 ///
