@@ -30,6 +30,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Tests only: a certificate made in the test for the census's HTTPS.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
         // The SDK ⇄ census contract (docs/protocol.md), imported by both sides: its Foundation-free
@@ -84,6 +85,9 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                // GET /metrics: Prometheus text from a registry of each server's own. Its collectors
+                // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The browser SDK it serves: JavaScript, the engine as WebAssembly, the demo page.
             resources: [.copy("Browser")]

@@ -74,6 +74,6 @@ import Testing
 
     @Test func urlsOver8KBAreRejected() {
         let result = PingValidator.validate(query: Substring(Self.good), uriLength: 8193)
-        #expect(result == .failure(PingRejection(reason: "URL is 8193 bytes; the limit is 8192")))
+        #expect(result == .failure(PingRejection(reason: "URL is 8193 bytes; the limit is 8192", category: .tooLarge)))
     }
 }

@@ -41,7 +41,9 @@ package struct AMPCloudEvent: Sendable, Equatable {
             return reject("the session must be <clientId>_<pageViewId>, at most \(maxVisitLength) characters")
         }
         guard let body, !body.isEmpty else { return reject("no b= parameter") }
-        guard body.utf8.count <= maxBodyBytes else { return reject("b= is longer than \(maxBodyBytes) bytes") }
+        guard body.utf8.count <= maxBodyBytes else {
+            return .failure(PingRejection(reason: "AMP cloud API: b= is longer than \(maxBodyBytes) bytes", category: .tooLarge))
+        }
         // Raw or as a JSON escape: no AMP request carries one, and PostgreSQL's text cannot store it.
         guard !body.utf8.contains(0), !body.lowercased().contains("\\u0000") else { return reject("b= contains a NUL character") }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] else {

@@ -78,7 +78,8 @@ package enum AMPPageViewReplay {
                 incoming.creditedSeconds = credited
                 allowed -= credited
                 pings.append(incoming)
-            case .failure(let rejection): return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)"))
+            case .failure(let rejection):
+                return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)", category: rejection.category))
             }
         }
         return .success(pings)

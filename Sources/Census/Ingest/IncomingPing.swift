@@ -79,5 +79,7 @@ package enum PingKey {
 package struct PingRejection: Error, Sendable, Equatable, CustomStringConvertible {
     /// A sentence naming the parameter and the problem.
     package let reason: String
+    /// What kind of refusal it is, for `/metrics`.
+    package var category: RefusalCategory = .malformed
     package var description: String { reason }
 }

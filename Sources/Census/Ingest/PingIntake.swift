@@ -5,7 +5,7 @@ enum PingIntake {
     /// A valid ping, to store.
     case store(IncomingPing)
     /// A refused request, with the reason recorded and answered.
-    case reject(String)
+    case reject(PingRejection)
     /// A Google AMP `prd=session` ping, with its decoded parameters.
     case ampSession([String: String])
 
@@ -18,7 +18,7 @@ enum PingIntake {
         }
         switch read.flatMap({ PingValidator.validate($0, rawQuery: query) }) {
         case .success(let ping): return .store(ping)
-        case .failure(let rejection): return .reject(rejection.reason)
+        case .failure(let rejection): return .reject(rejection)
         }
     }
 }

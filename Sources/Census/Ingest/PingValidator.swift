@@ -50,6 +50,15 @@ package enum PingValidator {
         },
     ]
 
+    /// What kind of refusal a value its rule refused is: seconds in the right form but over the
+    /// day one ping may credit are ``RefusalCategory/overADay``; everything else is malformed.
+    static func category(of field: PingField, _ value: String) -> RefusalCategory {
+        guard field == .creditedSeconds, let seconds = Int64(value), seconds > WireLimits.maxCreditedSecondsPerPing else {
+            return .malformed
+        }
+        return .overADay
+    }
+
     /// The creation times (`c61`) a ping may carry.
     static let creationTimes = WireLimits.creationTimes
 
@@ -65,7 +74,7 @@ package enum PingValidator {
     /// length and every percent escape are checked; fields are decoded on demand.
     package static func read(query: Substring, uriLength: Int) -> Result<PingQuery, PingRejection> {
         guard uriLength <= maxURLBytes else {
-            return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)"))
+            return .failure(PingRejection(reason: "URL is \(uriLength) bytes; the limit is \(maxURLBytes)", category: .tooLarge))
         }
         return PingQuery.parse(query).mapError { PingRejection(reason: $0.reason) }
     }
@@ -95,7 +104,7 @@ package enum PingValidator {
                 return .failure(PingRejection(reason: "\(field.name) must start with \"\(field.prefix)\""))
             }
             if let problem = rule.check(value) {
-                return .failure(PingRejection(reason: "\(field.name) \(problem)"))
+                return .failure(PingRejection(reason: "\(field.name) \(problem)", category: Self.category(of: field, value)))
             }
             checked[index] = value
         }

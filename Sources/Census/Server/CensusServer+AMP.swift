@@ -11,20 +11,20 @@ extension CensusServer {
     func receiveAMPCloudAPI(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let uri = request.uri.description
         guard uri.utf8.count <= PingValidator.maxURLBytes + AMPCloudEvent.maxBodyBytes else {
-            return await reject("AMP cloud API: the URL is longer than the census accepts", uri: uri)
+            return await reject("AMP cloud API: the URL is longer than the census accepts", uri: uri, category: .tooLarge)
         }
         let parsed = AMPCloudEvent.parse(
             apid: context.parameters.get("apid") ?? "", visit: context.parameters.get("visit") ?? "",
             body: request.uri.queryParameters.get("b"))
         switch parsed {
-        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .failure(let rejection): return await reject(rejection, uri: uri)
         case .success(let event):
             guard registry.admits(event.appID) else {
                 return await reject("AMP cloud API: appid \(event.appID) is not registered with this census", uri: uri, status: .forbidden)
             }
             do {
                 switch try await ampIngest.record(event) {
-                case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+                case .failure(let rejection): return await reject(rejection, uri: uri)
                 case .success:
                     counters.update { $0.ampEvents += 1 }
                     return CensusReply.stored(true).response
@@ -38,7 +38,7 @@ extension CensusServer {
     /// `prd=session`: checked and counted; the cloud-API requests carry the credit.
     func receiveAMPSession(_ values: [String: String], uri: String) async -> CensusReply {
         switch AMPSessionPing.parse(values) {
-        case .failure(let rejection): return await rejectReply(rejection.reason, uri: uri)
+        case .failure(let rejection): return await rejectReply(rejection.reason, uri: uri, category: rejection.category)
         case .success:
             counters.update { $0.ampSessions += 1 }
             return CensusReply(status: .ok, text: "session")

@@ -27,32 +27,38 @@ extension CensusServer {
         var rejected: [BatchAnswer.Rejection] = []
         let pingPrefix = WireRoute.ping + "?"
         for (index, query) in lines.enumerated() {
-            let reason: String
+            let reason: String, category: RefusalCategory
             switch PingValidator.validate(query: query, uriLength: pingPrefix.utf8.count + query.utf8.count) {
             case .success(var ping):
                 guard let refusal = admit(&ping) else {
                     valid.append(ping)
                     continue
                 }
-                reason = refusal.reason
+                (reason, category) = (refusal.reason, .answered(refusal.status))
             case .failure(let rejection):
-                reason = rejection.reason
+                (reason, category) = (rejection.reason, rejection.category)
             }
             rejected.append(BatchAnswer.Rejection(line: index + 1, reason: reason))
-            _ = await reject("batch line \(index + 1): \(reason)", uri: pingPrefix + query)
+            _ = await reject("batch line \(index + 1): \(reason)", uri: pingPrefix + query, category: category)
         }
         let outcomes: [PingWriter.Outcome]
         do {
             outcomes = try await withThrowingTaskGroup(of: PingWriter.Outcome.self) { group in
-                // Concurrent writes land in the same group commit.
-                for ping in valid { group.addTask { try await self.writer.write(ping) } }
+                // Concurrent writes land in the same group commit. Each ping is counted once committed,
+                // even when another of the batch fails: the counters follow the stored rows.
+                for ping in valid {
+                    group.addTask {
+                        let outcome = try await self.writer.write(ping)
+                        self.recordAccepted(ping, outcome)
+                        return outcome
+                    }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
         } catch {
             return storageFailed(error).response
         }
         let stored = outcomes.filter { $0 == .stored }.count
-        recordAccepted(stored: stored, duplicates: outcomes.count - stored)
         return try BatchAnswer(stored: stored, duplicates: outcomes.count - stored, rejected: rejected)
             .response(from: request, context: context)
     }

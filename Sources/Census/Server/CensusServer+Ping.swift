@@ -22,24 +22,33 @@ extension CensusServer {
     }
 
     /// Validates, stores and answers one ping: `reply` is called once, on `eventLoop` when one is
-    /// given (the fast path's), after the ping or its refusal is committed.
+    /// given (the fast path's), after the ping or its refusal is committed. The time from here to
+    /// the answer goes to `/metrics`' histogram, from the closures each ping already has.
     func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
                     reply: @escaping @Sendable (CensusReply) -> Void) {
+        let received = ContinuousClock.now
         switch PingIntake.read(query: query, uri: uri) {
         case .store(var admitted):
             if let refusal = admit(&admitted) {
-                refuse(refusal.reason, status: refusal.status, uri: uri, on: eventLoop, reply: reply)
+                refuse(refusal.reason, .answered(refusal.status), status: refusal.status, uri: uri, on: eventLoop,
+                       received: received, reply: reply)
                 return
             }
             let ping = admitted
             writer.submit(ping, on: eventLoop) { result in
                 switch result {
-                case .success(let outcome): reply(accepted(ping, outcome))
-                case .failure(let error): reply(storageFailed(error))
+                case .success(let outcome):
+                    let answer = accepted(ping, outcome)
+                    metrics.answered(outcome == .stored ? .stored : .duplicate, since: received)
+                    reply(answer)
+                case .failure(let error):
+                    let answer = storageFailed(error)
+                    metrics.answered(.failed, since: received)
+                    reply(answer)
                 }
             }
-        case .reject(let reason):
-            refuse(reason, status: .badRequest, uri: uri, on: eventLoop, reply: reply)
+        case .reject(let rejection):
+            refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, received: received, reply: reply)
         case .ampSession(let values):
             Task {
                 let answer = await receiveAMPSession(values, uri: uri)
@@ -50,15 +59,18 @@ extension CensusServer {
 
     /// Refuses a ping: counted, recorded when the rejects' budget has room, answered `status`
     /// with `reason` once recorded.
-    private func refuse(_ reason: String, status: HTTPResponse.Status, uri: String, on eventLoop: (any EventLoop)?,
+    private func refuse(_ reason: String, _ category: RefusalCategory, status: HTTPResponse.Status, uri: String,
+                        on eventLoop: (any EventLoop)?, received: ContinuousClock.Instant,
                         reply: @escaping @Sendable (CensusReply) -> Void) {
-        countReject(reason)
+        countReject(reason, category: category)
         guard hasRoomForReject(reason, uri: uri) else {
+            metrics.answered(.refused, since: received)
             reply(CensusReply(status: status, text: reason))
             return
         }
         writer.submitReject(reason: reason, rawRequest: uri, on: eventLoop) { result in
             if case .failure(let error) = result { rejectNotRecorded(error) }
+            metrics.answered(.refused, since: received)
             reply(CensusReply(status: status, text: reason))
         }
     }
@@ -76,7 +88,7 @@ extension CensusServer {
 
     /// Counts and publishes a committed ping, and says what became of it.
     func accepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) -> CensusReply {
-        recordAccepted(stored: outcome == .stored ? 1 : 0, duplicates: outcome == .stored ? 0 : 1)
+        recordAccepted(ping, outcome)
         feed.publish(.ping(appid: ping.appID, pingID: ping.pingID, pingType: ping.pingType, kind: ping.kind.rawValue,
                            assetid: ping.assetID, seconds: ping.creditedSeconds))
         return .stored(outcome == .stored)

@@ -7,7 +7,8 @@ extension CensusServer {
     func receiveViewability(_ request: Request) async -> Response {
         let uri = request.uri.description
         guard uri.utf8.count <= PingValidator.maxURLBytes else {
-            return await reject("viewability: URL is \(uri.utf8.count) bytes; the limit is \(PingValidator.maxURLBytes)", uri: uri)
+            return await reject("viewability: URL is \(uri.utf8.count) bytes; the limit is \(PingValidator.maxURLBytes)", uri: uri,
+                                category: .tooLarge)
         }
         let body: ByteBuffer
         do {
@@ -17,7 +18,7 @@ extension CensusServer {
                                 status: .contentTooLarge)
         }
         switch IncomingViewability.parse(query: Substring(request.uri.query ?? ""), body: String(buffer: body)) {
-        case .failure(let rejection): return await reject(rejection.reason, uri: uri)
+        case .failure(let rejection): return await reject(rejection, uri: uri)
         case .success(var ping):
             guard registry.admits(ping.appID) else {
                 return await reject("viewability: appid \(ping.appID) is not registered with this census", uri: uri, status: .forbidden)

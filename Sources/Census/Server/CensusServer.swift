@@ -14,6 +14,8 @@ public struct CensusServer: Sendable {
     package let writer: PingWriter
     let ampIngest: AMPIngest
     let counters = CensusCounterBox()
+    /// What `GET /metrics` exposes: this server's own registry, never a process-wide one.
+    package let metrics = CensusMetrics()
     let logger: Logger
     /// Who may read: the dashboard's data, reports, sessions, certification.
     public let access: CensusAccess
@@ -68,6 +70,7 @@ public struct CensusServer: Sendable {
         }
         addDashboardRoutes(to: router)
         addBrowserRoutes(to: router)
+        addMetricsRoute(to: router)
         // Open: whoever is handed an export must be able to check it without the read token.
         router.get("/certification/key") { _, _ in
             CertificationKeyInfo(publicKey: try await self.store.signingKey().publicKey.rawRepresentation.base64EncodedString())
@@ -110,11 +113,13 @@ public struct CensusServer: Sendable {
             logger: logger)
     }
 
-    func recordAccepted(stored: Int, duplicates: Int) {
+    /// Counts a committed ping: stored, with its seconds, or a duplicate.
+    func recordAccepted(_ ping: IncomingPing, _ outcome: PingWriter.Outcome) {
+        let stored = outcome == .stored
         counters.update {
-            $0.stored += stored
-            $0.duplicates += duplicates
+            if stored { $0.stored += 1 } else { $0.duplicates += 1 }
         }
+        if stored { metrics.stored(ping) }
     }
 
     func recordStorageFailure(_ error: any Error) {
@@ -122,13 +127,22 @@ public struct CensusServer: Sendable {
         counters.update { $0.storageFailures += 1 }
     }
 
-    func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> Response {
-        await rejectReply(reason, uri: uri, status: status).response
+    /// Refuses a request: its category for `/metrics` is `category`, else the one `status` says
+    /// (``RefusalCategory/answered(_:)``).
+    func reject(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest,
+                category: RefusalCategory? = nil) async -> Response {
+        await rejectReply(reason, uri: uri, status: status, category: category).response
+    }
+
+    /// Refuses a request with a rejection's reason and category.
+    func reject(_ rejection: PingRejection, uri: String) async -> Response {
+        await reject(rejection.reason, uri: uri, category: rejection.category)
     }
 
     /// Counts, logs and records a refused request, and says why.
-    func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest) async -> CensusReply {
-        countReject(reason)
+    func rejectReply(_ reason: String, uri: String, status: HTTPResponse.Status = .badRequest,
+                     category: RefusalCategory? = nil) async -> CensusReply {
+        countReject(reason, category: category ?? .answered(status))
         guard hasRoomForReject(reason, uri: uri) else { return CensusReply(status: status, text: reason) }
         do {
             try await writer.recordReject(reason: reason, rawRequest: uri)
@@ -152,8 +166,9 @@ public struct CensusServer: Sendable {
     }
 
     /// Counts, logs and publishes a refused request (before it is recorded).
-    func countReject(_ reason: String) {
+    func countReject(_ reason: String, category: RefusalCategory) {
         counters.update { $0.rejected += 1 }
+        metrics.refused(category)
         // Debug: a flood of bad requests must not become a flood of log lines (the dashboard and
         // GET /api/v1/rejects show every reason).
         logger.debug("rejected", metadata: ["reason": "\(reason)"])

@@ -103,9 +103,14 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         state.withLockedValue { $0.batches }
     }
 
-    /// Writers committing now (for tests: a writer counts from the moment an item starts it).
-    var writersRunning: Int {
+    /// Writers committing now (a writer counts from the moment an item starts it).
+    package var writersRunning: Int {
         state.withLockedValue { $0.writers }
+    }
+
+    /// Items waiting for a batch now: submitted, not yet taken into a commit (`/metrics`).
+    package var waiting: Int {
+        state.withLockedValue { $0.waiting.count }
     }
 
     /// Commits `item` and returns its outcome once it is committed.

@@ -75,5 +75,10 @@ package struct PingWriter: Sendable {
     /// Ping batches written so far (for load checks: far fewer than pings under load).
     package var batches: Int { pings.batches }
 
+    /// What each writer has waiting for a batch and how many batches it has in flight, now.
+    package var queues: (pings: (waiting: Int, writers: Int), rejects: (waiting: Int, writers: Int)) {
+        ((pings.waiting, pings.writersRunning), (rejects.waiting, rejects.writersRunning))
+    }
+
     private static func now() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

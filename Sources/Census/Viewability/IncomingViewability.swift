@@ -45,7 +45,8 @@ package struct IncomingViewability: Sendable, Equatable {
         guard let appID = field(.appID), !appID.isEmpty else { return reject("missing c13=asid,…") }
         guard let pingID = field(.pingID), !pingID.isEmpty, pingID.count <= 128 else { return reject("missing pingid") }
         guard body.utf8.count <= ViewabilityReport.maxBodyBytes else {
-            return reject("the body is longer than \(ViewabilityReport.maxBodyBytes) bytes")
+            return .failure(PingRejection(reason: "viewability: the body is longer than \(ViewabilityReport.maxBodyBytes) bytes",
+                                          category: .tooLarge))
         }
         let report: ViewabilityReport
         do {
