@@ -41,8 +41,10 @@ struct MeterFailure: Error, CustomStringConvertible {
         case is ExitCode, is CleanExit: Meter.exit(withError: error)
         case let error as ValidationError: failure = MeterFailure(.usage, error.message)
         case let error as CensusError:
-            if case .badDatabaseURL = error { failure = MeterFailure(.usage, error.description) } else {
-                failure = MeterFailure(.unavailable, error.description)
+            switch error {
+            case .badDatabaseURL: failure = MeterFailure(.usage, error.description)
+            case .schemaNewer: failure = MeterFailure(.data, error.description)
+            default: failure = MeterFailure(.unavailable, error.description)
             }
         case is DecodingError: failure = MeterFailure(.data, "\(error)")
         case let error as CocoaError where error.code == .fileReadNoSuchFile:

@@ -49,6 +49,7 @@ struct ServeCommand: AsyncParsableCommand {
             // The set-up's own failures say what failed; anything else (a port, a migration) is told where.
             if case CensusError.badDatabaseURL = error { throw error }
             if case CensusError.databaseUnreachable = error { throw error }
+            if case CensusError.schemaNewer = error { throw error }
             if case CensusError.tlsUnusable = error { throw MeterFailure(.noInput, "\(error)") }
             throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database.location): \(error)")
         }

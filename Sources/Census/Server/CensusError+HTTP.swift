@@ -17,7 +17,7 @@ extension CensusError: HTTPResponseError {
             CensusReply(status: .serviceUnavailable, text: "trace storage is full for now; retry later")
         case .tooManyWatchers:
             CensusReply(status: .serviceUnavailable, text: "too many dashboards are watching; try again later")
-        case .badDatabaseURL, .signingKeyUnreadable, .tlsUnusable:
+        case .badDatabaseURL, .signingKeyUnreadable, .tlsUnusable, .schemaNewer:
             CensusReply(status: .internalServerError, text: description)
         }
     }

@@ -24,6 +24,8 @@ public enum CensusError: Error, CustomStringConvertible {
     case tooManyWatchers
     /// `--tls-cert` or `--tls-key` cannot be used: which, and why.
     case tlsUnusable(String)
+    /// The database was migrated by a newer census (schema `found`; this one knows up to `known`).
+    case schemaNewer(found: Int, known: Int)
 
     /// What a log line or the command line says.
     public var description: String {
@@ -40,6 +42,8 @@ public enum CensusError: Error, CustomStringConvertible {
         case .traceStorageFull: "call traces have used their storage budget until the next prune"
         case .tooManyWatchers: "too many dashboards are watching"
         case .tlsUnusable(let reason): reason
+        case .schemaNewer(let found, let known):
+            "the database's schema is version \(found), newer than this census's \(known): run the newer meter, or restore the backup taken before the upgrade (docs/census.md, \"Backup, restore and upgrade\")"
         }
     }
 }

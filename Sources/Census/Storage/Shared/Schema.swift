@@ -132,6 +132,12 @@ enum Schema {
             .run()
         let applied = try await db.select().column("version").from("census_migrations").all()
             .map { try $0.decode(column: "version", as: Int.self) }
+        // A newer census's schema is not this one's to read or write (migration 14 changed what
+        // a ping's key is): go back by restoring the backup taken before the upgrade.
+        let known = migrations.map(\.version).max() ?? 0
+        if let newest = applied.max(), newest > known {
+            throw CensusError.schemaNewer(found: newest, known: known)
+        }
         for migration in migrations where !applied.contains(migration.version) && migration.version <= lastVersion {
             try await migration.apply(db)
             try await db.insert(into: "census_migrations").columns("version", "applied_at")
