@@ -22,25 +22,11 @@ package enum BrowserCall: Equatable {
     /// measured is closed and its credit sent, as the app SDK does when its instance is released.
     case leave
 
-    /// The call as the console shows it: `setPlayheadPosition 12`, `loadMetadata assetid=…`.
-    package var logText: String {
-        switch self {
-        case .loadMetadata(let values):
-            "loadMetadata " + values.sorted { $0.key < $1.key }.map { $0.key + "=" + $0.value }.joined(separator: " ")
-        case .setPlayheadPosition(let position): "setPlayheadPosition " + (position.map { String($0) } ?? "?")
-        case .stop(let position): "stop " + (position.map { String($0) } ?? "")
-        case .end(let position): "end " + (position.map { String($0) } ?? "")
-        case .hidden: "hidden"
-        case .visible: "visible"
-        case .leave: "leave"
-        }
-    }
-
-    /// Reads `text`, or says why it cannot.
     /// What starts the names of the calls appmeter.js makes for the page itself (visibility,
     /// unload), never the names of the guide's calls.
     package static let pageSignalPrefix = "\u{1}"
 
+    /// Reads `text`, or says why it cannot.
     package static func parse(_ text: String) -> Result<BrowserCall, BrowserInputError> {
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(lines[0])

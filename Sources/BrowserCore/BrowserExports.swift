@@ -6,14 +6,7 @@ import MeasurementCore
 // and passes it; each function answers with the length of its effect lines, read at `am_output`.
 // A page has one thread, so the state below has one owner.
 
-nonisolated(unsafe) private var instances: [InstanceBox?] = []
-
-/// An instance kept by reference, so that a call mutates it in place (copying the value in and
-/// out of the array cost more code than the engine's biggest function).
-private final class InstanceBox {
-    var instance: BrowserInstance
-    init(_ instance: BrowserInstance) { self.instance = instance }
-}
+nonisolated(unsafe) private var instances: [BrowserInstance?] = []
 nonisolated(unsafe) private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 nonisolated(unsafe) private var outputLength: Int32 = 0
 
@@ -43,7 +36,7 @@ func amCreate(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ millise
     var lines = BrowserEffectLines()
     switch BrowserSettings.parse(text) {
     case .success(let settings):
-        instances.append(InstanceBox(BrowserInstance(settings, at: instant(milliseconds), into: &lines)))
+        instances.append(BrowserInstance(settings, at: instant(milliseconds), into: &lines))
         answer(lines)
         return Int32(instances.count - 1)
     case .failure(let error):
@@ -59,9 +52,9 @@ func amCreate(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ millise
 func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ milliseconds: Double) -> Int32 {
     let text = take(pointer, length)
     var lines = BrowserEffectLines()
-    guard instances.indices.contains(Int(handle)), let box = instances[Int(handle)] else { return answer(lines) }
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
     switch BrowserCall.parse(text) {
-    case .success(let call): box.instance.handle(call, at: instant(milliseconds), into: &lines)
+    case .success(let call): instance.handle(call, at: instant(milliseconds), into: &lines)
     case .failure(let error): lines.event(error.code, error.message)
     }
     return answer(lines)
@@ -72,8 +65,8 @@ func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: I
 @_cdecl("am_wake")
 func amWake(_ handle: Int32, _ milliseconds: Double) -> Int32 {
     var lines = BrowserEffectLines()
-    guard instances.indices.contains(Int(handle)), let box = instances[Int(handle)] else { return answer(lines) }
-    box.instance.wake(at: instant(milliseconds), into: &lines)
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
+    instance.wake(at: instant(milliseconds), into: &lines)
     return answer(lines)
 }
 
@@ -100,6 +93,14 @@ func amRelease(_ handle: Int32) {
 /// and defining it here keeps the C library's stdio out of the module.
 @_cdecl("putchar")
 func putchar(_ character: Int32) -> Int32 { character }
+
+/// The C library's assertions (its random source has one) would print through `fprintf`, which
+/// brings 10 kB of formatting code; here a failed one stops the module like any fatal error.
+@_cdecl("__assert_fail")
+func assertFail(_ expression: UnsafeRawPointer?, _ file: UnsafeRawPointer?, _ line: Int32,
+                _ function: UnsafeRawPointer?) -> Never {
+    fatalError("assertion failed in the C library")
+}
 
 private func take(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32) -> String {
     defer { pointer.deallocate() }

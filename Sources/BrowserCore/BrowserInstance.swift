@@ -8,9 +8,15 @@ import MeterContract
 /// The page's calls are handled as ``CoreReplay`` and the SDK's runner handle them: each wake-up
 /// due before a call first, at its own deadline. So a page credits exactly what an app credits
 /// for the same calls at the same times.
-package struct BrowserInstance {
+///
+/// A class that reads its core only through the ``MeterOutlook`` each command returns: a value
+/// copied itself whole in its initializer, and reading the core's properties from a class copies
+/// the core (each copy tens of kilobytes of the module's code).
+package final class BrowserInstance {
     package let settings: BrowserSettings
     private var core: MeterCore
+    /// What the last command left (nil only before the first, which the initializer runs).
+    private var outlook: MeterOutlook?
     private let market: MarketProfile
     /// With `nol_sdkDebug`, the call trace the census certifies from (docs/certification.md).
     private var tracer: CallTraceRecorder?
@@ -39,13 +45,12 @@ package struct BrowserInstance {
         run(.configReceived(ConfigAnswer(
             appid: settings.apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)),
             at: time, into: &lines)
-        lines.wake(core.partsWakeUp)
+        lines.wake(outlook?.partsWakeUp)
     }
 
     /// Handles `call` at `time`, after the wake-ups due by then.
-    package mutating func handle(_ call: BrowserCall, at time: MeterInstant, into lines: inout BrowserEffectLines) {
+    package func handle(_ call: BrowserCall, at time: MeterInstant, into lines: inout BrowserEffectLines) {
         advance(to: time, into: &lines)
-        if settings.debug { lines.log(.debug, "ggPM " + call.logText) }
         switch call {
         case .loadMetadata(let values):
             run(.loadMetadata(MetadataParser.parse(values, market: market)), at: time, into: &lines)
@@ -68,28 +73,29 @@ package struct BrowserInstance {
         case .leave:
             run(.release, at: time, into: &lines)
         }
-        lines.wake(core.partsWakeUp)
+        lines.wake(outlook?.partsWakeUp)
     }
 
     /// Handles the wake-ups due by `time` (the page's timer for the last requested one fired).
-    package mutating func wake(at time: MeterInstant, into lines: inout BrowserEffectLines) {
+    package func wake(at time: MeterInstant, into lines: inout BrowserEffectLines) {
         advance(to: time, into: &lines)
-        lines.wake(core.partsWakeUp)
+        lines.wake(outlook?.partsWakeUp)
     }
 
-    private mutating func advance(to time: MeterInstant, into lines: inout BrowserEffectLines) {
+    private func advance(to time: MeterInstant, into lines: inout BrowserEffectLines) {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<100_000 {
-            guard let due = core.partsWakeUp, due <= time else { return }
+            guard let due = outlook?.partsWakeUp, due <= time else { return }
             run(.wakeUp, at: due, into: &lines)
         }
     }
 
-    private mutating func run(_ command: MeterCommand, at time: MeterInstant, into lines: inout BrowserEffectLines) {
+    private func run(_ command: MeterCommand, at time: MeterInstant, into lines: inout BrowserEffectLines) {
         var effects: [MeterEffect] = []
-        _ = core.handle(command, at: time, into: &effects)
+        let after = core.handle(command, at: time, into: &effects)
+        outlook = after
         for effect in effects { lines.append(effect) }
-        if tracer != nil, let batch = tracer?.record(command, at: time, effects: effects[...], state: core.state) {
+        if tracer != nil, let batch = tracer?.record(command, at: time, effects: effects[...], state: after.state) {
             lines.trace(batch)
         }
     }

@@ -123,6 +123,8 @@
     var name = String(event), text;
     if (name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
+    /* The call as the page made it (its keys in its order), before what the engine logs of it. */
+    if (this.debug) w.console.debug('AppMeter ggPM ' + text.replace('\n', ' '));
     this.run(this.e.call(this.h, text, time));
   };
   Meter.prototype.run = function (out) {

@@ -84,8 +84,9 @@ package struct MeterCore: Sendable {
     /// The wake-ups product parts need at their deadlines (a static page's time, the app run's
     /// checkpoint), which the owner hands over in time order with the calls around them.
     package var partsWakeUp: MeterInstant? {
-        earliest(state == .processing ? earliest(staticPages.wakeUp, sequencer.wakeUp) : nil,
-                 isEnabled ? appRun.wakeUp : nil)
+        guard Self.hasAppOnlyParts else { return state == .processing ? staticPages.wakeUp : nil }
+        return earliest(state == .processing ? earliest(staticPages.wakeUp, sequencer.wakeUp) : nil,
+                        isEnabled ? appRun.wakeUp : nil)
     }
 
     /// Not disabled by the app or the census.
@@ -121,7 +122,7 @@ package struct MeterCore: Sendable {
         }
         let start = out.effects.count
         handle(command, at: time, &out)
-        if viewability.isTracking { sendViewability(after: start, &out) }
+        if Self.hasAppOnlyParts, viewability.isTracking { sendViewability(after: start, &out) }
     }
 
     private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
@@ -162,12 +163,14 @@ package struct MeterCore: Sendable {
             guard accept(.playheadPosition, &out) else { return }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
-            if viewability.isTracking, let asset = video.segment?.key.asset {
+            if Self.hasAppOnlyParts, viewability.isTracking, let asset = video.segment?.key.asset {
                 viewability.observe(offset: position, asset: asset, at: time)
             }
         case .track(let event):
+            guard Self.hasAppOnlyParts else { return out.report(.exception, Self.appOnly("trackEvent")) }
             run(sequencer.steps(for: event, at: time), at: time, &out)
         case .id3(let tag):
+            guard Self.hasAppOnlyParts else { return out.report(.failedProcessID3, Self.appOnly("sendID3")) }
             guard accept(.sendID3, &out) else { return }
             dtvr.tag(tag, context, at: time, &out)
             if viewability.isTracking, let cid = tag.creditCID, let offset = tag.creditOffset {
@@ -203,7 +206,7 @@ package struct MeterCore: Sendable {
             out.log(.info, "userOptOut optOut=\(choice.optOut)\(choice.byAnotherInstance ? " (by another instance of the app)" : "")")
             // Credit so far goes out under the old choice, so every ping carries one opt state.
             everyStreamPart(.reportPending, at: time, &out)
-            appRun.reportPending(context, at: time, &out)
+            if Self.hasAppOnlyParts { appRun.reportPending(context, at: time, &out) }
             context.identity = choice.identity
             if choice.persists { out.effects.append(.persistOptOut(choice.optOut)) }
         case .ott(let status):
@@ -215,10 +218,11 @@ package struct MeterCore: Sendable {
             }
             context.ott = status
         case .trackViewability(let target):
+            guard Self.hasAppOnlyParts else { return out.report(.exception, Self.appOnly("trackViewability")) }
             out.log(.info, "trackViewability viewTag=\(target.viewTag)")
             viewability.start(target)
         case .viewability(let sample):
-            viewability.update(sample)
+            if Self.hasAppOnlyParts { viewability.update(sample) }
         case .configReceived(let config):
             apply(config, at: time, &out)
         case .report(let code, let description):
@@ -228,7 +232,7 @@ package struct MeterCore: Sendable {
             backgroundSince = time
             out.log(.info, "app in background")
             staticPages.setForeground(false, context, at: time, &out)
-            if isEnabled { appRun.setForeground(false, context, at: time, &out) }
+            if isEnabled, Self.hasAppOnlyParts { appRun.setForeground(false, context, at: time, &out) }
             // Video players without picture-in-picture: the background is an interruption.
             if video.playsWithoutPictureInPicture { video.close(final: false, context, at: time, &out) }
             out.effects.append(.deliverPromptly)
@@ -240,8 +244,9 @@ package struct MeterCore: Sendable {
             if time - since > ForegroundCrediting.maxGap { startSession(at: time, &out) }
             staticPages.setForeground(true, context, at: time, &out)
             staticPages.reshow(context, at: time, &out)
-            if isEnabled { appRun.setForeground(true, context, at: time, &out) }
+            if isEnabled, Self.hasAppOnlyParts { appRun.setForeground(true, context, at: time, &out) }
         case .appLaunched(let crashed):
+            guard Self.hasAppOnlyParts else { return out.report(.exception, Self.appOnly("the app run")) }
             guard isEnabled else { return }
             if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
             appRun.launch(previousRunCrashed: crashed, context, at: time, &out)
@@ -255,6 +260,7 @@ package struct MeterCore: Sendable {
             // Each part only when its own deadline has come, so an early wake-up changes nothing.
             if let lastPlayhead, lastPlayhead + playheadTick <= time { self.lastPlayhead = nil }
             if state == .processing, let due = staticPages.wakeUp, due <= time { staticPages.tick(context, at: time, &out) }
+            guard Self.hasAppOnlyParts else { return }
             if isEnabled, let due = appRun.wakeUp, due <= time { appRun.tick(context, at: time, &out) }
             if state == .processing, let due = sequencer.wakeUp, due <= time {
                 out.log(.info, "trackEvent: no event for 30 minutes; paused")
@@ -262,7 +268,7 @@ package struct MeterCore: Sendable {
             }
         case .release:
             closeAll(at: time, &out)
-            appRun.close(final: true, context, at: time, &out)
+            if Self.hasAppOnlyParts { appRun.close(final: true, context, at: time, &out) }
             out.effects.append(.deliverPromptly)
         }
     }
@@ -297,7 +303,7 @@ package struct MeterCore: Sendable {
     /// Walks every stream part, in the order their pings go out.
     private mutating func everyStreamPart(_ step: StreamPartStep, at time: MeterInstant, _ out: inout Emission) {
         video.take(step, context, at: time, &out)
-        dtvr.take(step, context, at: time, &out)
+        if Self.hasAppOnlyParts { dtvr.take(step, context, at: time, &out) }
         staticPages.take(step, context, at: time, &out)
     }
 

@@ -25,7 +25,9 @@ struct StaticPart: StreamPart {
     private(set) var page: Page?
     private var rule = Rule()
     private var foreground = true
-    private var viewed: Set<StaticMetadata> = []
+    /// The pages viewed in this session, by ``StaticMetadata/viewKey`` (a set of strings: a set
+    /// of the metadata itself costs the browser's engine 13 kB of specialized code).
+    private var viewed: Set<String> = []
     private var segmentValues: Set<String> = []
     private var segmentLimitReported = false
 
@@ -56,7 +58,7 @@ struct StaticPart: StreamPart {
         page = shown
         rule = Rule()
         _ = rule.credit(Rule.Observation(time: time, foreground: foreground))
-        if viewed.insert(metadata).inserted {
+        if viewed.insert(metadata.viewKey).inserted {
             out.log(.info, "static page \(metadata.section) shown")
             out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID(), page: shown))
         }
@@ -76,7 +78,7 @@ struct StaticPart: StreamPart {
 
     /// After a new viewing session began (a long background), the page shown is viewed again.
     mutating func reshow(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        guard var current = page, viewed.insert(current.metadata).inserted else { return }
+        guard var current = page, viewed.insert(current.metadata.viewKey).inserted else { return }
         current.start = time
         page = current
         out.send(build(.view, credited: 0, context, at: time, final: false, id: context.newPingID(), page: current))
@@ -87,7 +89,7 @@ struct StaticPart: StreamPart {
     mutating func end(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard let current = page else { return }
         close(final: true, context, at: time, &out)
-        viewed.remove(current.metadata)
+        viewed.remove(current.metadata.viewKey)
     }
 
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {

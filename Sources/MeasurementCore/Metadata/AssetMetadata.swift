@@ -150,6 +150,15 @@ public struct StaticMetadata: Sendable, Hashable {
         self.segB = segB
         self.segC = segC
     }
+
+    /// One string per distinct page: each value with its length first, so no two pages share one.
+    var viewKey: String {
+        var key = ""
+        for value in [section, assetID, segA, segB, segC] {
+            key += String(value.utf8.count) + ":" + value
+        }
+        return key
+    }
 }
 
 /// Typed ad metadata from `loadMetadata`.

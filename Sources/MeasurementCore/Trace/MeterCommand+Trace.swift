@@ -14,8 +14,9 @@ extension MeterCommand {
         case .play(let channel): (.play, channel.map { Self.named([.channelName: $0]) } ?? [:])
         case .loadMetadata(let parsed): (.loadMetadata, Self.arguments(of: parsed))
         case .playhead(let position): (.playheadPosition, Self.named([.position: String(position)]))
-        case .id3(let tag): (.sendID3, Self.arguments(of: tag))
-        case .track(let event): (.trackEvent, Self.arguments(of: event))
+        // A build without the app-only parts takes neither (``MeterCore/hasAppOnlyParts``).
+        case .id3(let tag): (.sendID3, MeterCore.hasAppOnlyParts ? Self.arguments(of: tag) : [:])
+        case .track(let event): (.trackEvent, MeterCore.hasAppOnlyParts ? Self.arguments(of: event) : [:])
         case .ott(let status): (.updateOTT, Self.arguments(of: status))
         case .trackViewability(let target): (.trackViewability, Self.named([.viewTag: String(target.viewTag)]))
         case .viewability(let sample): (.trackViewability, Self.named([.visible: String(sample.visiblePercent),
