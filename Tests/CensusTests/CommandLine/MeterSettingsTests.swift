@@ -61,7 +61,7 @@ import Glibc
     @Test(arguments: [
         (["METER_PORT": "99999"], "METER_PORT=99999 (environment) is not a port"),
         (["METER_PORT": "eighty"], "METER_PORT=eighty (environment) is not a whole number"),
-        (["METER_HEADER_TIMEOUT": "0"], "METER_HEADER_TIMEOUT=0.0 (environment) must be 0.01…86400 seconds"),
+        (["METER_HEADER_TIMEOUT": "0"], "METER_HEADER_TIMEOUT=0 (environment) must be 0.01…86400 seconds"),
         (["METER_ACCESS_LOG": "loud"], "METER_ACCESS_LOG=loud (environment) is not one of truncated, hashed, full, off"),
         (["METER_REGISTERED_APPS_ONLY": "maybe"], "METER_REGISTERED_APPS_ONLY=maybe (environment) is not true or false"),
         (["METER_TLS_CERT": "/tmp/chain.pem"], "--tls-cert and --tls-key go together: give both for HTTPS, or neither (only METER_TLS_CERT (environment) is set)"),
