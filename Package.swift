@@ -31,6 +31,10 @@ let package = Package(
         // Tests only: a certificate made in the test for the census's HTTPS.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // `meter serve`'s settings from the environment and a JSON file as well as flags (docs/census.md).
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+        // `swift package generate-documentation`: the SDK's DocC catalogs, built in CI.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The SDK ⇄ census contract (docs/protocol.md), imported by both sides: its Foundation-free
@@ -100,6 +104,7 @@ let package = Package(
             dependencies: [
                 "Census", "MeterDemo", "MeterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),

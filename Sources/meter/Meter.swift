@@ -86,9 +86,11 @@ struct DatabaseOptions: ParsableArguments {
     }
 }
 
-/// Sends logs to standard error at `level`.
+/// Sends logs to standard error at `level`; the access log's lines at `info` whatever `level` is,
+/// as `--access-log` alone turns them on or off.
 func bootstrapLogging(_ level: Logger.Level, format: LogFormat = .text) {
     LoggingSystem.bootstrap { label in
+        let level = label == AccessLog.label ? .info : level
         switch format {
         case .text:
             var handler = StreamLogHandler.standardError(label: label)

@@ -3,43 +3,40 @@ import Census
 
 /// `meter serve`'s options for what the census takes and keeps (docs/census.md §4b, §6).
 struct PolicyOptions: ParsableArguments {
-    @Flag(help: "Refuse pings (403) of apps without settings (meter apps set); their config says not to measure.")
-    var registeredAppsOnly = false
-    @Flag(help: "Leave the sessions the session rule flags out of the credit report (they are credited by default).")
-    var excludeFlagged = false
-    @Option(help: "MiB of refused requests kept per app.") var rejectQuotaMib: Int64 = StorageLimits.standard.rejectBytesPerApp >> 20
-    @Option(help: "MiB of refused requests kept in all.") var rejectBudgetMib: Int64 = StorageLimits.standard.rejectBytes >> 20
-    @Option(help: "MiB of call traces kept per app.") var traceQuotaMib: Int64 = StorageLimits.standard.traceBytesPerApp >> 20
-    @Option(help: "MiB of call traces kept in all.") var traceBudgetMib: Int64 = StorageLimits.standard.traceBytes >> 20
-    @Option(help: "Trace entries kept per traced session.") var traceEntriesPerSession = StorageLimits.standard.traceEntriesPerSession
-    @Option(help: "Days refused requests and traces are kept.") var retentionDays = StorageLimits.standard.retentionDays
+    @Flag(inversion: .prefixedNo, help: "Refuse pings (403) of apps without settings (meter apps set); their config says not to measure (default: off).")
+    var registeredAppsOnly: Bool?
+    @Flag(inversion: .prefixedNo, help: "Leave the sessions the session rule flags out of the credit report (they are credited by default).")
+    var excludeFlagged: Bool?
+    @Option(help: "MiB of refused requests kept per app (default: \(StorageLimits.standard.rejectBytesPerApp >> 20)).") var rejectQuotaMib: Int64?
+    @Option(help: "MiB of refused requests kept in all (default: \(StorageLimits.standard.rejectBytes >> 20)).") var rejectBudgetMib: Int64?
+    @Option(help: "MiB of call traces kept per app (default: \(StorageLimits.standard.traceBytesPerApp >> 20)).") var traceQuotaMib: Int64?
+    @Option(help: "MiB of call traces kept in all (default: \(StorageLimits.standard.traceBytes >> 20)).") var traceBudgetMib: Int64?
+    @Option(help: "Trace entries kept per traced session (default: \(StorageLimits.standard.traceEntriesPerSession)).") var traceEntriesPerSession: Int64?
+    @Option(help: "Days refused requests and traces are kept (default: \(StorageLimits.standard.retentionDays)).") var retentionDays: Int64?
     @Option(help: "Days pings are kept (default: kept until deleted by hand).") var pingRetentionDays: Int64?
 
-    func validate() throws {
-        for (name, value) in [("--reject-quota-mib", rejectQuotaMib), ("--reject-budget-mib", rejectBudgetMib),
-                              ("--trace-quota-mib", traceQuotaMib), ("--trace-budget-mib", traceBudgetMib)]
-        where !(0...(1 << 20)).contains(value) {
-            throw ValidationError("\(name) must be 0…1048576 MiB")
-        }
-        guard (1...1_000_000).contains(traceEntriesPerSession) else { throw ValidationError("--trace-entries-per-session must be 1…1000000") }
-        guard (1...36_500).contains(retentionDays) else { throw ValidationError("--retention-days must be 1…36500") }
-        if let pingRetentionDays, !(1...36_500).contains(pingRetentionDays) {
-            throw ValidationError("--ping-retention-days must be 1…36500")
-        }
-    }
-
-    /// The census policy these options describe.
-    var policy: CensusPolicy {
+    /// The census policy these options describe, each from its flag or `settings`' other sources.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, *)
+    func policy(_ settings: SettingResolver) throws -> CensusPolicy {
+        let mib: (Int64) -> String? = { (0...(1 << 20)).contains($0) ? nil : "must be 0…1048576 MiB" }
+        let standard = StorageLimits.standard
         var policy = CensusPolicy()
-        policy.registeredAppsOnly = registeredAppsOnly
-        policy.excludeFlagged = excludeFlagged
-        policy.storage.rejectBytesPerApp = rejectQuotaMib << 20
-        policy.storage.rejectBytes = rejectBudgetMib << 20
-        policy.storage.traceBytesPerApp = traceQuotaMib << 20
-        policy.storage.traceBytes = traceBudgetMib << 20
-        policy.storage.traceEntriesPerSession = traceEntriesPerSession
-        policy.storage.retentionDays = retentionDays
-        policy.storage.pingRetentionDays = pingRetentionDays
+        policy.registeredAppsOnly = try settings.resolve("registered-apps-only", flag: registeredAppsOnly, standard: false).value
+        policy.excludeFlagged = try settings.resolve("exclude-flagged", flag: excludeFlagged, standard: false).value
+        policy.storage.rejectBytesPerApp = try settings.resolve("reject-quota-mib", flag: rejectQuotaMib, standard: standard.rejectBytesPerApp >> 20, check: mib).value << 20
+        policy.storage.rejectBytes = try settings.resolve("reject-budget-mib", flag: rejectBudgetMib, standard: standard.rejectBytes >> 20, check: mib).value << 20
+        policy.storage.traceBytesPerApp = try settings.resolve("trace-quota-mib", flag: traceQuotaMib, standard: standard.traceBytesPerApp >> 20, check: mib).value << 20
+        policy.storage.traceBytes = try settings.resolve("trace-budget-mib", flag: traceBudgetMib, standard: standard.traceBytes >> 20, check: mib).value << 20
+        policy.storage.traceEntriesPerSession = try settings.resolve(
+            "trace-entries-per-session", flag: traceEntriesPerSession, standard: standard.traceEntriesPerSession) {
+            (1...1_000_000).contains($0) ? nil : "must be 1…1000000"
+        }.value
+        policy.storage.retentionDays = try settings.resolve("retention-days", flag: retentionDays, standard: standard.retentionDays) {
+            (1...36_500).contains($0) ? nil : "must be 1…36500"
+        }.value
+        policy.storage.pingRetentionDays = try settings.resolve("ping-retention-days", flag: pingRetentionDays) {
+            (1...36_500).contains($0) ? nil : "must be 1…36500"
+        }?.value
         return policy
     }
 }

@@ -33,10 +33,13 @@ public struct CensusServer: Sendable {
     package let connections: ConnectionTable
     /// Where the read routes work, away from the threads that take pings.
     let readThreads = ReadThreads()
+    /// The line per request ``application(host:port:tls:onRunning:)`` writes, or nil for none (docs/census.md §4f).
+    public let accessLog: AccessLog?
 
     /// Creates a server over a migrated store; ``maintain(now:)`` loads its apps and budget.
     public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
-                connectionLimits: ConnectionLimits = .standard(), logger: Logger = Logger(label: "Census")) {
+                connectionLimits: ConnectionLimits = .standard(), accessLog: AccessLog? = nil,
+                logger: Logger = Logger(label: "Census")) {
         self.store = store
         self.writer = PingWriter(store: store)
         self.ampIngest = AMPIngest(store: store)
@@ -46,6 +49,7 @@ public struct CensusServer: Sendable {
         self.budget = StorageBudget(limits: policy.storage)
         self.connectionLimits = connectionLimits
         self.connections = ConnectionTable(limit: connectionLimits.maxConnections)
+        self.accessLog = accessLog
         self.logger = logger
     }
 
@@ -100,11 +104,12 @@ public struct CensusServer: Sendable {
         host: String, port: Int, tls: CensusTLS? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let timeouts = connectionLimits.timeouts
-        // The guard's installer first: its observer must sit in front of the ping fast path. With
-        // TLS they sit behind the TLS handler, on the decrypted stream.
-        let http = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers: [
-            ConnectionGuardInstaller(table: connections, timeouts: timeouts), PingIngestInstaller(server: self),
-        ]))
+        // The guard's installer first and the access log's next: both must sit in front of the ping
+        // fast path. With TLS they sit behind the TLS handler, on the decrypted stream.
+        let http = HTTPServerBuilder.http1(configuration: .init(additionalChannelHandlers:
+            [ConnectionGuardInstaller(table: connections, timeouts: timeouts)]
+                + (accessLog.map { [AccessLogInstaller(log: $0)] } ?? [])
+                + [PingIngestInstaller(server: self)]))
         return Application(
             router: router(),
             server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,

@@ -43,11 +43,11 @@ public final class RunningCensus: Sendable {
     }
 
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port), over
-    /// HTTPS with `tls`.
+    /// HTTPS with `tls`, writing `accessLog` (none by default: tests and `meter demo` need none).
     public static func start(
         database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0, tls: CensusTLS? = nil,
         access: CensusAccess = .open, policy: CensusPolicy = .standard, connectionLimits: ConnectionLimits = .standard(),
-        logger: Logger = Logger(label: "Census")
+        accessLog: AccessLog? = nil, logger: Logger = Logger(label: "Census")
     ) async throws -> RunningCensus {
         let database = try await location.open(logger: logger)
         let store = PingStore(database: database)
@@ -57,7 +57,8 @@ public final class RunningCensus: Sendable {
             await database.close()
             throw error
         }
-        let server = CensusServer(store: store, access: access, policy: policy, connectionLimits: connectionLimits, logger: logger)
+        let server = CensusServer(store: store, access: access, policy: policy, connectionLimits: connectionLimits,
+                                  accessLog: accessLog, logger: logger)
         // Apps and the storage budget are known before the first request.
         await server.maintain()
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

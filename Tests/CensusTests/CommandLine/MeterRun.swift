@@ -9,12 +9,14 @@ struct MeterRun {
     var output: String
     var errors: String
 
-    /// Runs `meter` with `arguments`, killed after `timeout` seconds (then `status` is its signal's).
-    static func run(_ arguments: [String], timeout: Double = 60) throws -> MeterRun {
+    /// Runs `meter` with `arguments` and this process's environment plus `environment`, killed
+    /// after `timeout` seconds (then `status` is its signal's).
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) throws -> MeterRun {
         guard let meter = DurabilityTests.meterExecutable else { throw MeterMissing() }
         let process = Process()
         process.executableURL = meter
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors

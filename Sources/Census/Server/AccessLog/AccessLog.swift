@@ -1,0 +1,35 @@
+import Logging
+
+/// The census's access log: one line per request through `logger` (docs/census.md §4f), with the
+/// client's address in the form the operator chose. No log at all is a census without one.
+public struct AccessLog: Sendable {
+    /// The label of its lines, which `meter serve` writes at `info` whatever its `--log-level`:
+    /// `--access-log` alone turns the access log on or off.
+    public static let label = "Census.access"
+
+
+    /// How much of the client's address a line shows.
+    public var addresses: ClientAddressForm
+    /// Where the lines go: swift-log's handler, text or JSON, as for every other line.
+    public var logger: Logger
+
+    /// An access log showing addresses as `addresses`, written through `logger`.
+    public init(addresses: ClientAddressForm, logger: Logger = Logger(label: AccessLog.label)) {
+        self.addresses = addresses
+        self.logger = logger
+    }
+}
+
+/// How much of a client's address the access log shows (census-decisions.md S36). The guides'
+/// markets are in the EU, where a full address is personal data: it is cut or hashed unless the
+/// operator asks for it whole.
+public enum ClientAddressForm: String, Sendable, CaseIterable {
+    /// IPv4 to its /24 (`203.0.113.0`), IPv6 to its /48 (`2001:db8:1::`): the network, not the device.
+    case truncated
+    /// A keyed hash of the whole address (16 hex digits), the key random per process: requests
+    /// of one client can be told apart from another's within a run, and the 2³² IPv4 addresses
+    /// cannot be hashed again to find one.
+    case hashed
+    /// The address as it is: only when the operator asks for it.
+    case full
+}

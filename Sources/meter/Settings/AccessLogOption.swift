@@ -1,0 +1,19 @@
+import ArgumentParser
+import Census
+import Configuration
+
+/// `meter serve --access-log`: the client's address truncated (the default), hashed, in full, or
+/// no access log at all (docs/census.md §4f).
+enum AccessLogOption: String, CaseIterable, ExpressibleByArgument, SettingValue {
+    case truncated
+    case hashed
+    case full
+    case off
+
+    static var configType: ConfigType { .string }
+
+    /// The census's access log for this option, or nil for none.
+    var accessLog: AccessLog? {
+        ClientAddressForm(rawValue: rawValue).map { AccessLog(addresses: $0) }
+    }
+}
