@@ -79,6 +79,7 @@ import Testing
                 try await client.execute(uri: "/nowhere", method: .get) { _ in }
             }
         }
+        log.flush()
         let entries = handler.entries
         #expect(entries.map(\.message.description) == ["GET /cgi-bin/gn 200", "GET /healthz 200", "GET /nowhere 404"])
         #expect(entries.allSatisfy { $0.level == .info && $0.metadata["client"] == "127.0.0.0" })

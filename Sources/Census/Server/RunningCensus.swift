@@ -38,6 +38,7 @@ public final class RunningCensus: Sendable {
     /// Runs until the process is asked to stop (SIGINT/SIGTERM), then stops.
     public func runUntilTerminated() async throws {
         let outcome = await runner.result
+        server.accessLog?.flush()
         await database.close()
         try outcome.get()
     }
@@ -92,6 +93,7 @@ public final class RunningCensus: Sendable {
     public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await runner.value
+        server.accessLog?.flush()
         await database.close()
     }
 }

@@ -11,12 +11,33 @@ public struct AccessLog: Sendable {
     /// How much of the client's address a line shows.
     public var addresses: ClientAddressForm
     /// Where the lines go: swift-log's handler, text or JSON, as for every other line.
-    public var logger: Logger
+    public let logger: Logger
+    private let writer: Writer
 
-    /// An access log showing addresses as `addresses`, written through `logger`.
+    /// An access log showing addresses as `addresses`, written through `logger` by a thread of its
+    /// own (``AccessLogQueue``), which ends when the last copy of this log is gone.
     public init(addresses: ClientAddressForm, logger: Logger = Logger(label: AccessLog.label)) {
         self.addresses = addresses
         self.logger = logger
+        writer = Writer(AccessLogQueue(logger: logger))
+    }
+
+    /// Hands `line` to the writer's thread.
+    func write(_ line: AccessLogLine) {
+        writer.queue.submit(line)
+    }
+
+    /// Waits (a few seconds at most) until every line so far is written: for tests, and for a
+    /// census that stops.
+    public func flush() {
+        writer.queue.flush()
+    }
+
+    /// Closes the queue when the log is no longer used, so that its thread ends.
+    private final class Writer: Sendable {
+        let queue: AccessLogQueue
+        init(_ queue: AccessLogQueue) { self.queue = queue }
+        deinit { queue.close() }
     }
 }
 

@@ -48,7 +48,7 @@ final class AccessLogHandler: ChannelDuplexHandler, RemovableChannelHandler {
             if let (written, started) = pending {
                 var line = written
                 line.nanoseconds = (NIODeadline.now() - started).nanoseconds
-                line.write(to: log.logger)
+                log.write(line)
                 pending = nil
             }
         }
