@@ -21,7 +21,9 @@ enum DashboardStyle {
     .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     .filters { display: flex; flex-wrap: wrap; gap: .4rem .8rem; font-size: .85rem; margin-bottom: .4rem; }
     .filters label { display: flex; flex-direction: column; gap: .15rem; flex: 1 1 8rem; }
-    .filters input, .filters select { font: inherit; padding: .25rem; min-width: 0; }
+    .filters label { min-width: 0; }
+    /* A select is as wide as its longest option, and an app name is the sender's: held to the column. */
+    .filters input, .filters select { font: inherit; padding: .25rem; min-width: 0; width: 100%; max-width: 100%; box-sizing: border-box; }
     ul#sessions { list-style: none; padding: 0; margin: 0; max-height: 40rem; overflow: auto; }
     ul#sessions button.session { display: block; width: 100%; text-align: left; font: inherit; background: none; padding: .4rem; border-radius: 4px; cursor: pointer; border: 1px solid transparent; color: inherit; overflow-wrap: anywhere; }
     ul#sessions li.selected button.session { border-color: var(--focus); background: #ddf4ff; }
