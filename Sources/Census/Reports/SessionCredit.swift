@@ -17,42 +17,48 @@ public struct AssetCredit: Sendable, Equatable, Codable {
     public var tagSeconds: Int64?
 }
 
-/// The one crediting rule the census applies to stored pings, per app × kind × asset.
+/// The crediting rule (``CreditRule``) applied to one session's stored pings, per app × kind × asset.
 ///
-/// The credit report sums the same figures over every session in SQL (``PingStore/report(_:)``,
-/// whose DTVR tag walk is ``TagCredit``, as here); the dashboard's timeline and its per-session
-/// credit come from this function, so a session's seconds add up to the report's.
+/// The credit report applies the same rule to every session at once in SQL (``PingStore/report(_:)``);
+/// the dashboard's timeline and its per-session credit come from this function, so a session's
+/// seconds add up to the report's (census-decisions.md S36; `CreditRuleAgreementTests` fails if
+/// they ever differ).
 public enum SessionCredit {
-    /// The credit `pings` earn, in the report's row order (app, kind, asset). A ping id seen twice
-    /// counts once, as the store keeps one row per id.
+    /// The credit `pings` earn, in the report's row order (app, kind, asset). A ping stored twice
+    /// counts once (``CreditRule/key(of:)``).
     public static func assets(of pings: [StoredPing]) -> [AssetCredit] {
         var seen = Set<String>()
-        var rows: [Key: AssetCredit] = [:]
-        // DTVR per viewing session and channel, as the report walks tags (PingStore+DTVRTags).
-        var tags: [TagKey: [StoredTag]] = [:]
-        var claims: [TagKey: Int64] = [:]
-        let tag = PingKind.tag.wireValue
-        for ping in pings where seen.insert(ping.appid + "\u{0}" + ping.pingID).inserted {
-            let key = Key(appid: ping.appid, kind: ping.kind, assetid: ping.assetid)
-            rows[key, default: AssetCredit(appid: ping.appid, kind: ping.kind, assetid: ping.assetid,
+        var rows: [[String]: AssetCredit] = [:]
+        // DTVR per tag group (app, channel, CID, viewing session), as the report walks tags.
+        var tags: [[String]: [StoredTag]] = [:]
+        var claims: [[String]: Int64] = [:]
+        for ping in pings where seen.insert(CreditRule.key(of: ping)).inserted {
+            let row = CreditRule.row.map { $0.value(of: ping) }
+            rows[row, default: AssetCredit(appid: ping.appid, kind: ping.kind, assetid: ping.assetid,
                                            creditedSeconds: 0, sdkSeconds: 0)].sdkSeconds.saturate(ping.creditedSeconds)
-            guard ping.kind == .dtvr else { continue }
-            let group = TagKey(asset: key, channel: ping.channel, session: ping.session)
-            if ping.pingType == tag {
+            guard ping.kind == CreditRule.taggedKind else { continue }
+            let group = CreditRule.tagGroup.map { $0.value(of: ping) }
+            if ping.pingType == CreditRule.tagType {
                 tags[group, default: []].append(StoredTag.read(rawQuery: ping.rawQuery, createdAt: ping.createdAt,
-                                                               receivedAt: ping.receivedAt, key: ping.pingID))
+                                                               receivedAt: ping.receivedAt, key: CreditRule.key(of: ping)))
             } else {
                 claims[group, default: 0].saturate(ping.creditedSeconds)
             }
         }
-        for (key, row) in rows { rows[key]?.creditedSeconds = row.sdkSeconds }
+        // The tagged sessions' totals per line, added up as the report adds them (DTVRTagTotals).
+        var totals: [[String]: DTVRTagTotals] = [:]
         for (group, sessionTags) in tags {
-            let seconds = TagCredit.seconds(of: sessionTags)
-            guard var row = rows[group.asset] else { continue }
-            // The session's claim is replaced by its tags' credit, as the report replaces it.
-            row.creditedSeconds = max(0, row.creditedSeconds.saturatingAdd(-(claims[group] ?? 0)).saturatingAdd(seconds))
-            row.tagSeconds = (row.tagSeconds ?? 0).saturatingAdd(seconds)
-            rows[group.asset] = row
+            var session = DTVRTaggedSession(group: group)
+            session.tagSeconds = TagCredit.seconds(of: sessionTags)
+            session.sdkSeconds = claims[group] ?? 0
+            totals[[session.appid, CreditRule.taggedKind.rawValue, session.cid], default: .init()].add(session)
+        }
+        for (key, row) in rows {
+            var row = row
+            row.creditedSeconds = totals[key].map { CreditRule.creditedSeconds(row.sdkSeconds, replacing: $0, excludingFlagged: false) }
+                ?? row.sdkSeconds
+            row.tagSeconds = totals[key]?.tagSeconds
+            rows[key] = row
         }
         // Byte order, as the report compares text on both databases (decisions.md S18).
         return rows.values.sorted { a, b in
@@ -60,18 +66,6 @@ public enum SessionCredit {
             if a.kind != b.kind { return a.kind.rawValue.utf8.lexicographicallyPrecedes(b.kind.rawValue.utf8) }
             return a.assetid.utf8.lexicographicallyPrecedes(b.assetid.utf8)
         }
-    }
-
-    private struct Key: Hashable {
-        var appid: String
-        var kind: CreditKind
-        var assetid: String
-    }
-
-    private struct TagKey: Hashable {
-        var asset: Key
-        var channel: String
-        var session: String
     }
 }
 
