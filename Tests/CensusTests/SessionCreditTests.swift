@@ -55,6 +55,30 @@ import Testing
         }
     }
 
+    /// The timeline shares an asset's credit out exactly: by what its segments' pings claimed,
+    /// else by their lengths, else evenly; rounding never loses or adds a second.
+    @Test func aSharedOutCreditAddsUpToItExactly() {
+        #expect(SessionTimeline.share(100, weights: [1, 1, 1], lengths: [9, 9, 9]) == [33, 33, 34])
+        #expect(SessionTimeline.share(120, weights: [0, 0], lengths: [30, 90]) == [30, 90])
+        #expect(SessionTimeline.share(7, weights: [0, 0], lengths: [0, 0]) == [3, 4])
+        #expect(SessionTimeline.share(.max, weights: [1, 2], lengths: [1, 1]).reduce(0, +) == .max)
+        #expect(SessionTimeline.share(5, weights: [], lengths: []) == [])
+    }
+
+    /// A credited asset no call began (a page view's replay, `trackEvent`) is drawn from its pings,
+    /// with the credit the session earns, and a ping stored twice counts once.
+    @Test func anAssetNoCallBeganIsDrawnFromItsPingsWithItsCredit() {
+        let pings = [10, 20, 30].map { offset in
+            StoredPing(pingID: "p\(offset)", appid: "Pa", pingType: offset == 10 ? "view" : "timer", kind: .static,
+                       assetid: "home", creditedSeconds: offset == 10 ? 0 : 10, createdAt: 1_700_000_000 + Int64(offset), rawQuery: "")
+        }
+        let credit = SessionCredit.assets(of: pings + pings)
+        #expect(credit.map(\.creditedSeconds) == [20])
+        let timeline = SessionTimeline.credited([], credit: credit, stored: pings, entries: [])
+        #expect(timeline.map { "\($0.type) \($0.assetid) \($0.start) \($0.end) \($0.creditedSeconds)" }
+                == ["static home 1700000010.0 1700000030.0 20"])
+    }
+
     static let browserAsset = "1567000000333"
 
     /// An original Browser SDK session (no trace, the session in `sessionId`): a static page's
