@@ -33,6 +33,7 @@ def check_agreement(page, base, meter, database, check):
     sessions = page.locator("#sessions li").evaluate_all("items => items.map(i => i.dataset.session)")
     timeline = defaultdict(int)   # (ad?, asset) -> seconds over every session's segments
     ledger = defaultdict(int)     # (kind, asset) -> seconds of every session's credit table
+    empty = []                    # sessions that credit no asset: an SDK that measured nothing
     for session in sessions:
         if session == "hostile-session":
             continue
@@ -44,6 +45,9 @@ def check_agreement(page, base, meter, database, check):
         for kind, asset, credited in page.locator("#session-credit tbody tr").evaluate_all(
                 "rs => rs.map(r => [r.dataset.kind, r.dataset.asset, Number(r.dataset.credited)])"):
             ledger[(kind, asset)] += credited
+        if page.locator("#session-credit tbody tr").count() == 0:
+            empty.append(session[:8])
+    check(not empty, f"every listed session has credited assets, no SDK session without pings ({', '.join(empty)})")
     rows = report_rows(meter, database)
     check(rows is not None, "meter report --json reads the demo's database")
     rows = rows or []
