@@ -1,3 +1,5 @@
+import MeterWire
+
 /// The dashboard script's pings: each decoded into its parameters, with what each means
 /// (`pingFields`, from the wire contract's ``PingField``), built only when opened.
 enum DashboardPingScript {
@@ -24,8 +26,8 @@ enum DashboardPingScript {
     // One ping: a summary line that opens onto its decoded parameters.
     function pingDetails(traced, stored) {
       const raw = stored ? stored.rawQuery : traced.query;
-      const type = stored ? stored.pingType : parameter(raw, "at");
-      const asset = stored ? stored.assetid : parameter(raw, "ai");
+      const type = stored ? stored.pingType : parameter(raw, "\#(PingField.pingType.name)");
+      const asset = stored ? stored.assetid : parameter(raw, "\#(PingField.assetID.name)");
       const credit = stored ? `credited ${stored.creditedSeconds} s` : "not stored by the census";
       const details = el("details", { class: "ping", data: { ping: traced.id } },
         el("summary", {}, `ping ${type} ${clip(asset, 60)} · ${credit}`));

@@ -44,11 +44,11 @@ extension PingStore {
         }
         var assets: [String] = []
         for entry in entries {
-            let named = entry.is(.trackEvent) ? [entry[argument: "ad.assetid"], entry[argument: "content.assetid"]]
+            let named = entry.is(.trackEvent) ? [entry[argument: TracedArgument.assetid(of: "ad")], entry[argument: TracedArgument.assetid(of: "content")]]
                 : entry.is(.sendID3) ? [] : [entry[.assetid]]
             for asset in named where !asset.isEmpty && !assets.contains(asset) && assets.count < SessionLabel.kept { assets.append(asset) }
         }
-        let appName = entries.first { $0.is(.initialize) }?[argument: "appname"] ?? ""
+        let appName = entries.first { $0.is(.initialize) }?[.appName] ?? ""
         return SessionLabel(appName: appName, assets: assets, platform: SessionLabel.platform(ofSDK: row.sdk))
     }
 
