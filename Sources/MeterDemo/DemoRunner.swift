@@ -43,6 +43,7 @@ public struct DemoRunner: Sendable {
     /// Plays `scenario` and returns what the census credited to its assets.
     public func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
+        if scenario.isAMPOnly { return try await runAMP(scenario, clock: clock) }
         // In-memory storage keeps the demo from writing ids to the user's application-support folder;
         // the platform identity gives a Linux device a generated vendor id, as in production.
         let viewability = DemoViewability()
@@ -136,22 +137,6 @@ extension DemoRunner {
         try await census.server.store.report(ReportQuery(appid: appID))
             .filter { scenario.expected.keys.contains($0.assetid) }
             .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }
-    }
-
-    /// Sends one AMP page view's requests to the census, each at its time on `clock`; returns how many.
-    func sendAMPPageView(section: String, seconds: Int, clock: VirtualClock) async throws -> Int {
-        let page = AMPPageView(apid: String(appID.dropFirst()), section: section)
-        let start = Int64(clock.now().secondsSince1970 * 1000)
-        let transport = URLSessionTransport(timeout: 10)
-        let requests = page.requests(base: census.baseURL, start: start, visibleSeconds: seconds)
-        for request in requests {
-            clock.set(to: Double(request.at) / 1000)
-            guard let url = URL(string: request.url), case .response(200, _, _) = await transport.send(TransportRequest(url: url))
-            else {
-                throw DemoError.ampRequestRefused(request.url)
-            }
-        }
-        return requests.count
     }
 }
 

@@ -53,6 +53,11 @@ public struct DemoScenario: Sendable {
         steps.contains { if case .track = $0 { true } else { false } }
     }
 
+    /// Whether its only steps are Google AMP page views (no SDK: ``DemoRunner`` starts none).
+    public var isAMPOnly: Bool {
+        !steps.isEmpty && steps.allSatisfy { if case .ampPageView = $0 { true } else { false } }
+    }
+
     /// Creates a scenario.
     public init(name: String, steps: [DemoStep], expected: [String: Int64]) {
         self.name = name

@@ -31,6 +31,7 @@ import Testing
     static let otherMeanings: Set<String> = [
         "DeliveryDiagnostics.swift \"recovered\"",   // a delivery counter
         "MeterInstance.swift \"ai\"",                // the platform prefix of `nol_sdkVersion`
+        "PingStore+SessionList.swift \"ai\"",        // the same prefix, read back as the session's platform
     ]
 
     /// A ping field by name, alone or with a value: `"c27"`, `"c27=cln,"`.

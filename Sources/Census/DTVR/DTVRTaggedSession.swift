@@ -24,6 +24,28 @@ struct DTVRTaggedSession: Sendable, Equatable {
     var disagrees: Bool { DTVRAgreement.disagree(tagSeconds: tagSeconds, sdkSeconds: sdkSeconds) }
 }
 
+// In an extension, so that the memberwise initializer stays.
+extension DTVRTaggedSession {
+    /// The session of a tag group: its values in ``CreditRule/tagGroup``'s order.
+    init(group values: [String]) {
+        func value(_ column: CreditColumn) -> String { CreditRule.tagGroup.firstIndex(of: column).map { values[$0] } ?? "" }
+        self.init(appid: value(.appid), channel: value(.channel), cid: value(.asset), session: value(.session))
+    }
+
+    /// Its tag group's values, in ``CreditRule/tagGroup``'s order.
+    var group: [String] {
+        CreditRule.tagGroup.map { column in
+            switch column {
+            case .appid: appid
+            case .channel: channel
+            case .asset: cid
+            case .session: session
+            case .kind: CreditRule.taggedKind.rawValue
+            }
+        }
+    }
+}
+
 /// The census's DTVR credit against the SDK's, summed over sessions for a report row.
 struct DTVRTagTotals: Sendable, Equatable {
     /// Seconds the tags of the sessions that sent tags credit.

@@ -14,39 +14,52 @@ enum DashboardPage {
     <body>
     <header>
       <h1>AppMeter census</h1>
-      <span id="live-state" class="badge">connecting…</span>
+      <span id="live-state" class="badge idle" role="status">connecting…</span>
     </header>
     <form id="token-form" hidden>
       <label>This census needs a token: <input id="token-input" type="password" autocomplete="off"></label>
       <button type="submit">Open</button>
     </form>
     <main>
-      <section id="sessions-pane">
-        <h2>Sessions</h2>
-        <p class="hint">SDK instances that sent their call trace (nol_devDebug DEBUG, or appmeter_trace).</p>
+      <section id="sessions-pane" aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">Sessions</h2>
+        <p class="hint">SDK instances that sent their call trace (nol_devDebug DEBUG, or appmeter_trace), and Google AMP page views.</p>
+        <div class="filters">
+          <label>Search <input id="filter-search" type="search" placeholder="app, asset, session"></label>
+          <label>App <select id="filter-app"><option value="">every app</option></select></label>
+          <label>Verdict <select id="filter-verdict">
+            <option value="">any</option><option value="pass">pass</option><option value="fail">fail</option><option value="not traced">not traced</option>
+          </select></label>
+        </div>
+        <p id="sessions-count" class="hint" aria-live="polite"></p>
         <ul id="sessions"></ul>
       </section>
-      <section id="session-pane">
+      <section id="session-pane" aria-labelledby="session-title">
         <h2 id="session-title">Pick a session</h2>
         <p id="session-summary" class="hint"></p>
         <h3>Certification</h3>
-        <table id="rules"><thead><tr><th>Result</th><th>Rule</th><th>Evidence</th></tr></thead><tbody></tbody></table>
+        <div class="scroll"><table id="rules"><thead><tr><th>Result</th><th>Rule</th><th>Evidence (#n: call n below)</th></tr></thead><tbody></tbody></table></div>
+        <h3>Credited in this session</h3>
+        <div class="scroll"><table id="session-credit"><thead><tr><th>Asset</th><th>Kind</th><th class="num">Credited</th><th>DTVR</th></tr></thead><tbody></tbody></table></div>
         <h3>Timeline</h3>
-        <div id="timeline-bar" class="timeline"></div>
-        <table id="timeline"><thead><tr><th>Segment</th><th>Asset</th><th>Start</th><th>Length</th><th>Reports</th><th>Credited</th></tr></thead><tbody></tbody></table>
+        <div id="timeline-bar" class="timeline" role="img" aria-label="the session's segments on one time axis"></div>
+        <div id="timeline-axis" class="axis"></div>
+        <div class="scroll"><table id="timeline"><thead><tr><th>Segment</th><th>Asset</th><th>Start</th><th class="num">Length</th><th class="num">Reports</th><th class="num">Credited</th></tr></thead><tbody></tbody></table></div>
         <h3>Calls</h3>
+        <p id="calls-empty" class="hint" hidden>No call traced.</p>
         <ol id="calls"></ol>
       </section>
-      <section id="side-pane">
-        <h2>Credit</h2>
+      <section id="side-pane" aria-labelledby="credit-heading">
+        <h2 id="credit-heading">Credit</h2>
+        <p id="credit-updated" class="hint"></p>
         <div id="credit-chart"></div>
-        <table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th>Views</th><th>Seconds</th><th>Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table>
-        <table id="plausibility"><thead><tr><th>App</th><th>Credited</th><th>Over bound</th><th>Flagged sessions</th><th>Flagged seconds</th></tr></thead><tbody></tbody></table>
+        <div class="scroll"><table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th class="num">Views</th><th class="num">Seconds</th><th class="num">Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table></div>
+        <div class="scroll"><table id="plausibility"><thead><tr><th>App</th><th class="num">Credited</th><th class="num">Over bound</th><th class="num">Flagged sessions</th><th class="num">Flagged seconds</th></tr></thead><tbody></tbody></table></div>
         <h2>Live</h2>
-        <p id="live-scope" class="hint">everything the census receives</p>
+        <p id="live-scope" class="hint">everything the census receives, every app</p>
         <ol id="live" reversed></ol>
         <h2>Rejected requests</h2>
-        <table id="rejects"><thead><tr><th>When</th><th>Reason</th></tr></thead><tbody></tbody></table>
+        <div class="scroll"><table id="rejects"><thead><tr><th>When</th><th>Reason</th></tr></thead><tbody></tbody></table></div>
       </section>
     </main>
     </body>

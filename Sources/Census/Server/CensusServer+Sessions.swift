@@ -2,19 +2,6 @@ import Foundation
 import Hummingbird
 import MeterWire
 
-/// `GET /api/v1/sessions`: the traced sessions.
-struct TraceSessionsResponse: ResponseEncodable {
-    let sessions: [TraceSessionRow]
-}
-
-/// `GET /api/v1/sessions/{session}/trace`: one session's calls and the pings the census stored of them.
-struct TraceResponse: ResponseEncodable {
-    let session: String
-    let entries: [CallTraceEntry]
-    let stored: [StoredPing]
-    let timeline: [TimelineSegment]
-}
-
 extension SignedCertification: ResponseEncodable {}
 extension CertificationKeyInfo: ResponseEncodable {}
 
@@ -27,17 +14,10 @@ struct RejectsResponse: ResponseEncodable {
 extension CensusServer {
     func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("sessions") { request, _ in
-            TraceSessionsResponse(sessions: try await self.store.traceSessions(
-                appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 }))
+            try await self.sessionList(appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
         }
         api.get("sessions/:session/trace") { _, context in
-            let session = try context.parameters.decoded("session")
-            let entries = try await self.store.trace(session: session)
-            guard !entries.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
-            let appid = try await self.store.traceSessions(session: session, limit: 1).first?.appid ?? ""
-            let stored = try await self.store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: appid)
-            return TraceResponse(session: session, entries: entries, stored: stored,
-                                 timeline: SessionTimeline.segments(of: entries, stored: stored))
+            try await self.traceResponse(session: try context.parameters.decoded("session"))
         }
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
@@ -63,7 +43,9 @@ extension CensusServer {
         var reports: [CertificationReport] = []
         for row in sessions {
             let trace = try await store.trace(session: row.session)
-            reports.append(CertificationEvaluator.evaluate(session: row.session, appid: row.appid, sdk: row.sdk, trace: trace))
+            // As of the session's last call, not the clock: the same trace certifies to the same sha256.
+            reports.append(CertificationEvaluator.evaluate(session: row.session, appid: row.appid, sdk: row.sdk, trace: trace,
+                                                           at: Int64(exactly: row.lastCall.rounded(.down)) ?? 0))
         }
         return reports
     }

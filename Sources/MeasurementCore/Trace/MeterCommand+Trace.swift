@@ -92,7 +92,7 @@ extension MeterCommand {
         if let position = event.position { args[.position] = String(position) }
         if let id3 = event.id3 { args[.tag] = id3.ownerString }
         for (name, parsed) in [("content", event.content), ("ad", event.ad), ("static", event.staticPage)] {
-            if let assetID = parsed?.metadata?.assetID { args["\(name).\(TracedArgument.assetid.rawValue)"] = assetID }
+            if let assetID = parsed?.metadata?.assetID { args[TracedArgument.assetid(of: name)] = assetID }
         }
         return args
     }

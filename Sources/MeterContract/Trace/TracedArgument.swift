@@ -2,7 +2,7 @@
 /// records them and the census that certifies them. The metadata names are the guides' keys.
 public enum TracedArgument: String, Sendable, CaseIterable {
     // init: appInfo's values as given, and the flavour in force.
-    case devDebug = "nol_devDebug", sdkFlavor
+    case devDebug = "nol_devDebug", sdkFlavor, appName = "appname"
     // init of a browser SDK instance: the guide's nlsQ(apid, instanceName, {nol_sdkDebug, …}).
     case apid, instanceName, sdkDebug = "nol_sdkDebug", sfcode = "nol_sfcode"
     // play, playheadPosition, the viewability calls, the switches.
@@ -18,6 +18,11 @@ public enum TracedArgument: String, Sendable, CaseIterable {
     case event, ottStatus, ottType, ottDevice, ottDeviceModel
     // truncated.
     case limit
+}
+
+extension TracedArgument {
+    /// `trackEvent`'s asset id of one of its metadata objects (`content`, `ad`, `static`): `content.assetid`.
+    public static func assetid(of subject: String) -> String { subject + "." + assetid.rawValue }
 }
 
 extension CallTraceEntry {

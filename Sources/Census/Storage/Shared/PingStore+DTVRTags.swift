@@ -10,38 +10,36 @@ extension PingStore {
     /// time, so the walk holds one session's tags (whether a driver buffers the rows it hands
     /// over is the driver's); sessions that sent none are credited by their duration pings, as
     /// the report's sums already do.
+    /// Grouped as ``CreditRule/tagGroup`` says, which ``SessionCredit`` follows for one session.
     func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
-        let tag = PingKind.tag.wireValue
+        let group = CreditRule.tagGroup.map(\.name)
         return try await database.withSQL { db in
             let walk = NIOLockedValueBox(TagWalk())
             var select = db.select()
-                .column("appid").column("channel_name").column("asset_id").column("session_id")
+                .columns(group)
                 .column("ping_id").column("created_at").column("received_at").column("raw_query")
                 .from("census_pings")
-                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
-                .where("ping_type", .equal, tag)
+                .where("credit_kind", .equal, CreditRule.taggedKind.rawValue)
+                .where("ping_type", .equal, CreditRule.tagType)
             select = select.filtered(by: query)
-            try await select.orderBy("appid").orderBy("channel_name").orderBy("asset_id").orderBy("session_id")
-                .run { row in walk.withLockedValue { $0.take(row) } }
+            for column in group { select = select.orderBy(column) }
+            try await select.run { row in walk.withLockedValue { $0.take(row) } }
             var sessions = try walk.withLockedValue { try $0.finish() }
             guard !sessions.isEmpty else { return [] }
 
             // The SDK's claim in those sessions: their DTVR pings other than tags.
             var claims = db.select()
-                .column("appid").column("channel_name").column("asset_id").column("session_id")
-                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .columns(group)
+                .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .from("census_pings")
-                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
-                .where("ping_type", .notEqual, tag)
+                .where("credit_kind", .equal, CreditRule.taggedKind.rawValue)
+                .where("ping_type", .notEqual, CreditRule.tagType)
             claims = claims.filtered(by: query)
-            let rows = try await claims.groupBy("appid").groupBy("channel_name").groupBy("asset_id").groupBy("session_id").all()
+            for column in group { claims = claims.groupBy(column) }
             var index: [[String]: Int] = [:]
-            for (position, session) in sessions.enumerated() {
-                index[[session.appid, session.channel, session.cid, session.session]] = position
-            }
-            for row in rows {
-                let key = [try row.decode(column: "appid", as: String.self), try row.decode(column: "channel_name", as: String.self),
-                           try row.decode(column: "asset_id", as: String.self), try row.decode(column: "session_id", as: String.self)]
+            for (position, session) in sessions.enumerated() { index[session.group] = position }
+            for row in try await claims.all() {
+                let key = try group.map { try row.decode(column: $0, as: String.self) }
                 if let position = index[key] { sessions[position].sdkSeconds = try row.decode(column: "seconds", as: Int64.self) }
             }
             return sessions
@@ -72,9 +70,7 @@ private struct TagWalk {
     mutating func take(_ row: any SQLRow) {
         guard failure == nil else { return }
         do {
-            let key = DTVRTaggedSession(
-                appid: try row.decode(column: "appid", as: String.self), channel: try row.decode(column: "channel_name", as: String.self),
-                cid: try row.decode(column: "asset_id", as: String.self), session: try row.decode(column: "session_id", as: String.self))
+            let key = DTVRTaggedSession(group: try CreditRule.tagGroup.map { try row.decode(column: $0.name, as: String.self) })
             if !key.isSameSession(as: current) { close(); current = key }
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             let receivedAt = try row.decode(column: "received_at", as: Int64.self)

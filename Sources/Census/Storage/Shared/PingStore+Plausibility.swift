@@ -44,7 +44,7 @@ extension PingStore {
                 let claimed = try row.decode(column: "credited", as: Int64.self)
                 return PlausibilityRow(
                     appid: appid,
-                    creditedSeconds: tagTotals[appid].map { Self.creditedSeconds(claimed, replacing: $0, excludingFlagged: false) } ?? claimed,
+                    creditedSeconds: tagTotals[appid].map { CreditRule.creditedSeconds(claimed, replacing: $0, excludingFlagged: false) } ?? claimed,
                     overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
                     flaggedSeconds: flags.0, flaggedSessions: flags.1)
             }

@@ -43,8 +43,7 @@ extension PingStore {
     public func deviceData(_ device: String) async throws -> DeviceData {
         try await database.withSQL { db in
             let find = db.engine.findFunction
-            let pings = try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
-                                                      "credited_seconds", "created_at", "raw_query")
+            let pings = try await db.select().columns(Self.storedPingColumns)
                 .from("census_pings").where("device_id", .equal, device).orderBy("created_at").all()
                 .map(Self.storedPing)
             var viewability: [String] = []

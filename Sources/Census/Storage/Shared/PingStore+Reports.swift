@@ -13,28 +13,21 @@ extension PingStore {
         return rows.map { row in
             guard row.kind == .dtvr, let tags = totals[[row.appid, row.assetid]] else { return row }
             var row = row
-            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
                                         disagreeingSessions: tags.disagreeingSessions)
             return row
         }
     }
 
-    /// The sum of the SDK's seconds, with the claim of the sessions that sent tags replaced by
-    /// what their tags credit; without the tag seconds of sessions the session rule flags when the
-    /// report leaves flagged sessions out (their pings the SQL rule flags are left out already).
-    static func creditedSeconds(_ sdkSum: Int64, replacing tags: DTVRTagTotals, excludingFlagged: Bool) -> Int64 {
-        let tagSeconds = excludingFlagged ? max(0, tags.tagSeconds.saturatingAdd(-tags.flaggedTagSeconds)) : tags.tagSeconds
-        return max(0, sdkSum.saturatingAdd(-min(tags.sdkSeconds, sdkSum)).saturatingAdd(tagSeconds))
-    }
-
-    /// The report's sums of `c27` per app × asset × kind, as the pings claimed them.
+    /// The report's sums of `c27` per app × asset × kind, as the pings claimed them: grouped and
+    /// summed as ``CreditRule`` says, which ``SessionCredit`` follows for one session.
     private func sumReport(_ query: ReportQuery) async throws -> [CreditRow] {
         try await database.withSQL { db in
             var select = db.select()
-                .column("appid").column("asset_id").column("credit_kind")
+                .columns(CreditRule.row.map(\.name))
                 .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
-                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .column(SQLRaw("CAST(SUM(over_bound_seconds) AS BIGINT)"), as: "over_bound")
                 .column(SQLRaw("CAST(SUM(CASE WHEN ott_type <> '' THEN credited_seconds ELSE 0 END) AS BIGINT)"), as: "ott_seconds")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
@@ -42,8 +35,9 @@ extension PingStore {
                 .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
                 .from("census_pings")
             select = select.filtered(by: query)
-            let rows = try await select.groupBy("appid").groupBy("asset_id").groupBy("credit_kind")
-                .orderBy("appid").orderBy("credit_kind").orderBy("asset_id").all()
+            for column in CreditRule.row { select = select.groupBy(column.name) }
+            for column in CreditRule.row { select = select.orderBy(column.name) }
+            let rows = try await select.all()
             return try rows.map { row in
                 CreditRow(
                     appid: try row.decode(column: "appid", as: String.self),
@@ -68,7 +62,7 @@ extension PingStore {
         return rows.map { row in
             guard let tags = totals[[row.appid, row.channel, row.cid]] else { return row }
             var row = row
-            row.creditedSeconds = Self.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
+            row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
                                         disagreeingSessions: tags.disagreeingSessions)
             return row

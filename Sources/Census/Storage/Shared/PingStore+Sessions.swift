@@ -8,8 +8,7 @@ extension PingStore {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
             for span in try await Self.spans(of: session, db) {
-                pings += try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
-                                                       "credited_seconds", "created_at", "received_at", "raw_query")
+                pings += try await db.select().columns(Self.storedPingColumns)
                     .from("census_pings").where(span.pings).all()
                     .map { (try Self.storedPing($0), try $0.decode(column: "received_at", as: Int64.self)) }
             }

@@ -95,8 +95,7 @@ extension PingStore {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             found += try await database.withSQL { db in
-                try await db.select().columns("ping_id", "appid", "ping_type", "credit_kind", "asset_id",
-                                              "credited_seconds", "created_at", "raw_query")
+                try await db.select().columns(Self.storedPingColumns)
                     .from("census_pings").where("ping_id", .in, chunk).all()
                     .map(Self.storedPing)
             }

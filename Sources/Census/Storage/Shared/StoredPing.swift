@@ -18,10 +18,17 @@ public struct StoredPing: Sendable, Equatable, Codable {
     public var createdAt: Int64
     /// The query as received.
     public var rawQuery: String
+    /// The channel name (`asn`), as stored.
+    public var channel: String
+    /// The viewing session (`c59`, else the `sessionId` parameter), as stored.
+    public var session: String
+    /// When the census received it, Unix milliseconds: DTVR tag times are held to it (``SessionCredit``).
+    public var receivedAt: Int64
 
     /// A stored ping from its columns (tools and tests build them; the store reads them).
     public init(pingID: String, appid: String, pingType: String, kind: CreditKind, assetid: String,
-                creditedSeconds: Int64, createdAt: Int64, rawQuery: String) {
+                creditedSeconds: Int64, createdAt: Int64, rawQuery: String, channel: String = "", session: String = "",
+                receivedAt: Int64 = 0) {
         self.pingID = pingID
         self.appid = appid
         self.pingType = pingType
@@ -30,5 +37,8 @@ public struct StoredPing: Sendable, Equatable, Codable {
         self.creditedSeconds = creditedSeconds
         self.createdAt = createdAt
         self.rawQuery = rawQuery
+        self.channel = channel
+        self.session = session
+        self.receivedAt = receivedAt
     }
 }

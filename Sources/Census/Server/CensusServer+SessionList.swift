@@ -1,0 +1,79 @@
+import Hummingbird
+import MeterWire
+
+/// `GET /api/v1/sessions`: the traced sessions and Google AMP's page views, latest first, each
+/// with its label.
+struct SessionListResponse: ResponseEncodable {
+    let sessions: [SessionListRow]
+}
+
+/// A session as the dashboard lists it.
+struct SessionListRow: Encodable, Sendable {
+    let session: String
+    let appid: String
+    let sdk: String
+    let firstCall: Double
+    let lastCall: Double
+    let calls: Int64
+    /// False for a Google AMP page view: no SDK traced it, there is nothing to certify.
+    let traced: Bool
+    let appName: String
+    let assets: [String]
+    let platform: String
+}
+
+/// `GET /api/v1/sessions/{session}/trace`: one session's calls, the pings the census stored of
+/// them, the credit they earn (``SessionCredit``) and the timeline, credited with it.
+struct TraceResponse: ResponseEncodable {
+    let session: String
+    let entries: [CallTraceEntry]
+    let stored: [StoredPing]
+    let credit: [AssetCredit]
+    let timeline: [TimelineSegment]
+}
+
+extension CensusServer {
+    /// The sessions list: at most `limit` of each, labelled; a label costs one bounded read.
+    func sessionList(appid: String?, limit: Int = 200) async throws -> SessionListResponse {
+        let traced = try await store.traceSessions(appid: appid, limit: limit)
+        let pageViews = try await store.ampPageViews(appid: appid, limit: limit)
+        var rows: [SessionListRow] = []
+        for row in traced {
+            let label = try await store.label(ofTraced: row)
+            rows.append(Self.row(row, traced: true, label: label))
+        }
+        for row in pageViews {
+            let pings = try await store.pings(session: row.session)
+            let name = pings.lazy.compactMap { try? PingQuery.parse(Substring($0.rawQuery)).get().unprefixedValue(.appName) }.first
+            var assets: [String] = []
+            for ping in pings where !assets.contains(ping.assetid) && assets.count < SessionLabel.kept { assets.append(ping.assetid) }
+            rows.append(Self.row(row, traced: false, label: SessionLabel(appName: name ?? "", assets: assets, platform: "Google AMP")))
+        }
+        rows.sort { $0.lastCall > $1.lastCall }
+        return SessionListResponse(sessions: Array(rows.prefix(limit)))
+    }
+
+    /// The trace of `session` with its credit; a Google AMP page view has no calls, only the
+    /// pings the census replayed of it.
+    func traceResponse(session: String) async throws -> TraceResponse {
+        let entries = try await store.trace(session: session)
+        let stored: [StoredPing]
+        if !entries.isEmpty {
+            let appid = try await store.traceSessions(session: session, limit: 1).first?.appid ?? ""
+            stored = try await store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: appid)
+        } else if try await store.isAMPPageView(session) {
+            stored = try await store.pings(session: session)
+        } else {
+            throw HTTPError(.notFound, message: "no trace for session \(session)")
+        }
+        let credit = SessionCredit.assets(of: stored)
+        let timeline = SessionTimeline.credited(SessionTimeline.segments(of: entries, stored: stored), credit: credit,
+                                                stored: stored, entries: entries)
+        return TraceResponse(session: session, entries: entries, stored: stored, credit: credit, timeline: timeline)
+    }
+
+    private static func row(_ row: TraceSessionRow, traced: Bool, label: SessionLabel) -> SessionListRow {
+        SessionListRow(session: row.session, appid: row.appid, sdk: row.sdk, firstCall: row.firstCall, lastCall: row.lastCall,
+                       calls: row.calls, traced: traced, appName: label.appName, assets: label.assets, platform: label.platform)
+    }
+}
