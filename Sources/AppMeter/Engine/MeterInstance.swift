@@ -176,7 +176,7 @@ public final class MeterInstance: Sendable {
     }
 
     /// Reports the playhead: seconds for VOD, Unix seconds for live. Never wakes the engine while
-    /// playheads flow (see ``CommandInbox``): the caller pays a clock read, a lock and an append.
+    /// playheads flow (see `CommandInbox`): the caller pays a clock read, a lock and an append.
     public func playheadPosition(_ position: Int64) {
         inbox.push(.command(TimedCommand(.playhead(position), at: clock.now())), lazy: true)
     }
@@ -203,7 +203,7 @@ public final class MeterInstance: Sendable {
     }
 
     /// The simplified API's one call (`trackEvent`), as the object the app passed: read here, on
-    /// the caller's thread, then put in order by the core (``SimplifiedSequencer``). An `optout`
+    /// the caller's thread, then put in order by the core (`SimplifiedSequencer`). An `optout`
     /// string is applied first, as ``userOptOut(_:)``; an unreadable event is reported as error 2.
     public func trackEvent(_ object: [String: Any]) {
         switch TrackedEventParser.parse(object, market: appInfo.market) {
@@ -226,7 +226,7 @@ public final class MeterInstance: Sendable {
     }
 
     /// `trackViewability`: starts measuring what the viewer sees and hears of the player (the
-    /// environment's ``ViewabilityProvider``); its series go out with each measurement ping. Without
+    /// environment's `ViewabilityProvider`); its series go out with each measurement ping. Without
     /// a provider (Linux, unless one is injected) the call is reported (error 6) and ignored.
     public func trackViewability(_ target: ViewabilityTarget) {
         guard let provider = viewabilityProvider else {
