@@ -33,6 +33,9 @@ struct TraceResponse: ResponseEncodable {
 }
 
 extension CensusServer {
+    /// How many of a Google AMP page view's first pings its label is read from.
+    static let labelPings = 20
+
     /// The sessions list: at most `limit` of each, labelled; a label costs one bounded read.
     func sessionList(appid: String?, limit: Int = 200) async throws -> SessionListResponse {
         let traced = try await store.traceSessions(appid: appid, limit: limit)
@@ -43,7 +46,7 @@ extension CensusServer {
             rows.append(Self.row(row, traced: true, label: label))
         }
         for row in pageViews {
-            let pings = try await store.pings(session: row.session)
+            let pings = try await store.pings(session: row.session, first: Self.labelPings)
             let name = pings.lazy.compactMap { try? PingQuery.parse(Substring($0.rawQuery)).get().unprefixedValue(.appName) }.first
             var assets: [String] = []
             for ping in pings where !assets.contains(ping.assetid) && assets.count < SessionLabel.kept { assets.append(ping.assetid) }

@@ -12,8 +12,9 @@ enum AccessLogOption: String, CaseIterable, ExpressibleByArgument, SettingValue 
 
     static var configType: ConfigType { .string }
 
-    /// The census's access log for this option, or nil for none.
-    var accessLog: AccessLog? {
+    /// The census's access log for this option, or nil for none. Each call starts a log with a
+    /// writer thread of its own: `meter serve` makes one.
+    func makeAccessLog() -> AccessLog? {
         ClientAddressForm(rawValue: rawValue).map { AccessLog(addresses: $0) }
     }
 }

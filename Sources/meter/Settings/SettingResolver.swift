@@ -49,9 +49,7 @@ final class SettingResolver {
     func resolve<Value: SettingValue>(
         _ name: String, flag: Value?, standard: Value, check: (Value) -> String? = { _ in nil }
     ) throws -> (value: Value, source: SettingSource) {
-        guard let found = try find(name, flag: flag) else { return (standard, .standard) }
-        try refuse(found, of: name, check: check)
-        return (found.value, found.source)
+        try resolve(name, flag: flag, check: check) ?? (standard, .standard)
     }
 
     /// As ``resolve(_:flag:standard:check:)`` for a setting with no default: nil when no source has it.

@@ -3,16 +3,19 @@ import SQLKit
 /// A session's pings, found through its spans of creation times (``SessionSpans``).
 extension PingStore {
     /// The pings of one viewing session, in creation order: read from each of the session's
-    /// spans (``SessionSpans``, one per app it reported to) as a range of the app's index.
-    public func pings(session: String) async throws -> [StoredPing] {
+    /// spans (``SessionSpans``, one per app it reported to) as a range of the app's index; only the
+    /// first `first` when given (a label needs a few, whatever the session's length).
+    public func pings(session: String, first: Int? = nil) async throws -> [StoredPing] {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
             for span in try await Self.spans(of: session, db) {
-                pings += try await db.select().columns(Self.storedPingColumns)
-                    .from("census_pings").where(span.pings).all()
+                var select = db.select().columns(Self.storedPingColumns).from("census_pings").where(span.pings)
+                if let first { select = select.orderBy("created_at").limit(first) }
+                pings += try await select.all()
                     .map { (try Self.storedPing($0), try $0.decode(column: "received_at", as: Int64.self)) }
             }
-            return pings.sorted { ($0.ping.createdAt, $0.receivedAt) < ($1.ping.createdAt, $1.receivedAt) }.map(\.ping)
+            let ordered = pings.sorted { ($0.ping.createdAt, $0.receivedAt) < ($1.ping.createdAt, $1.receivedAt) }.map(\.ping)
+            return first.map { Array(ordered.prefix($0)) } ?? ordered
         }
     }
 
