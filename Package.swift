@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "AppMeter",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    // The SDK's minimums (docs/integration.md, "Requirements"): checked at exactly these by scripts/apple-check.
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15)],
     products: [
         .library(name: "MeterWire", targets: ["MeterWire"]),
         .library(name: "AppMeter", targets: ["AppMeter"]),
@@ -11,10 +12,19 @@ let package = Package(
         .library(name: "Census", targets: ["Census"]),
         .executable(name: "meter", targets: ["meter"]),
     ],
+    // The guides' three flavours as builds (docs/privacy.md): name one. Each ships its own privacy
+    // manifest, the resource of a target AppMeter depends on under that trait.
     traits: [
+        .trait(
+            name: "AdFramework",
+            description: "The guides' global flavour (the default): AdSupport and AppTrackingTransparency are linked; the ad id is read when the user allows tracking."),
+        .trait(
+            name: "NoAdFramework",
+            description: "The guides' No Ad Framework flavour as a build: AdSupport and AppTrackingTransparency are not linked; the vendor id and the user's choice on the opt-out page."),
         .trait(
             name: "NoAdvertisingIdentifier",
             description: "The guides' noID flavour as a build: AdSupport and AppTrackingTransparency are not linked and every instance is noID."),
+        .default(enabledTraits: ["AdFramework"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
@@ -59,12 +69,26 @@ let package = Package(
                 "MeterWire",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                // What App Store review reads (docs/privacy.md): the manifest of the build's flavour.
+                .target(name: "AppMeterPrivacyGlobal", condition: .when(traits: ["AdFramework"])),
+                .target(name: "AppMeterPrivacyNoAdFramework", condition: .when(traits: ["NoAdFramework"])),
+                .target(name: "AppMeterPrivacyNoID", condition: .when(traits: ["NoAdvertisingIdentifier"])),
             ],
-            // What App Store review reads: tracking, its domain, the data collected (docs/privacy.md).
-            resources: [.copy("PrivacyInfo.xcprivacy")],
-            swiftSettings: [.define("APPMETER_NO_ADVERTISING_ID", .when(traits: ["NoAdvertisingIdentifier"]))]
+            swiftSettings: [
+                .define("APPMETER_NO_ADVERTISING_ID", .when(traits: ["NoAdvertisingIdentifier"])),
+                .define("APPMETER_NO_AD_FRAMEWORK", .when(traits: ["NoAdFramework", "NoAdvertisingIdentifier"])),
+            ]
         ),
-        .target(name: "NielsenAppApi", dependencies: ["AppMeter"]),
+        .target(name: "AppMeterPrivacyGlobal", path: "Sources/AppMeterPrivacy/Global",
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "AppMeterPrivacyNoAdFramework", path: "Sources/AppMeterPrivacy/NoAdFramework",
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
+        .target(name: "AppMeterPrivacyNoID", path: "Sources/AppMeterPrivacy/NoID",
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // The documented facades. On Apple platforms their classes are the original's Objective-C
+        // classes too; NielsenAppApiObjC holds the headers' constants and the guides' #import lines.
+        .target(name: "NielsenAppApi", dependencies: ["AppMeter", "NielsenAppApiObjC"]),
+        .target(name: "NielsenAppApiObjC"),
         .target(
             name: "Census",
             dependencies: [

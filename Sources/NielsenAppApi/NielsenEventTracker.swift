@@ -11,21 +11,17 @@ import Foundation
 /// tracker?.trackEvent(["event": "playhead", "type": "content", "playheadPosition": "10",
 ///                      "metadata": ["content": contentMetadata, "ad": [:], "static": [:]]])
 /// ```
-public final class NielsenEventTracker: NielsenMeasuring, Sendable {
-    private let instance: MeterInstance?
-    private let relay = DelegateRelay { api, delegate, event in
-        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate else { return }
-        if event.code.isEvent {
-            delegate.nielsenEventTracker(api, eventOccurred: event.delegateDictionary)
-        } else {
-            delegate.nielsenEventTracker(api, errorOccurred: event.delegateDictionary)
-        }
-    }
-
+#if canImport(ObjectiveC)
+@objc(NielsenEventTracker)
+#endif
+public final class NielsenEventTracker: NielsenMeasuringObject, @unchecked Sendable {
     /// Creates a tracker, or returns nil when `appInfo` has no usable `appid` (or is not a JSON
     /// object or dictionary); the reason is logged at ERROR and told to `delegate` (error 1007 or 1004). Unlike ``NielsenAppApi``, trackers have
     /// no instance limit (the simplified guide, since 6.0.0). appInfo takes the keys of
     /// ``NielsenAppApi/init(appInfo:delegate:)``.
+    #if canImport(ObjectiveC)
+    @objc(initWithAppInfo:delegate:)
+    #endif
     public convenience init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?) {
         self.init(appInfo: appInfo, delegate: delegate, environment: .live)
     }
@@ -33,10 +29,12 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// Creates a tracker with an injected environment (clock, transport, identifiers): the AppMeter
     /// extension used by tests and test rigs.
     public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
+        let relay = DelegateRelay(notify: NielsenEventTrackerDelegateCall.notify)
         switch FacadeSetup.makeInstance(
-            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false, events: relay.deliver) {
+            appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false,
+            events: relay.deliver) {
         case .success(let instance):
-            self.instance = instance
+            super.init(instance: instance)
         case .failure(let failure):
             relay.reportFailedInit(failure, placeholder: NielsenEventTracker(), delegate: delegate)
             return nil
@@ -47,7 +45,7 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     /// Creates a tracker in the Initial state, which ignores every call: use
     /// ``init(appInfo:delegate:)``.
     public init() {
-        instance = nil
+        super.init(instance: nil)
     }
 
     /// Reports what the player did, as a dictionary (``trackEvent(json:)`` takes a JSON object string):
@@ -66,8 +64,11 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
     ///
     /// Takes `[AnyHashable: Any]`, as the original header imports (`NSDictionary`); a `[String: Any]`
     /// converts to it implicitly. A key that is not a string is reported (error 2) and the call ignored.
+    #if canImport(ObjectiveC)
+    @objc(trackEvent:)
+    #endif
     public func trackEvent(_ data: [AnyHashable: Any]) {
-        guard let instance else { return }
+        guard let instance = meter else { return }
         switch UntypedInput.object(from: data) {
         case .success(let object): instance.trackEvent(object)
         case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
@@ -76,13 +77,10 @@ public final class NielsenEventTracker: NielsenMeasuring, Sendable {
 
     /// ``trackEvent(_:)`` with the event as a JSON object string; malformed JSON is error 2.
     public func trackEvent(json: String) {
-        guard let instance else { return }
+        guard let instance = meter else { return }
         switch UntypedInput.object(from: json) {
         case .success(let object): instance.trackEvent(object)
         case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
         }
     }
-
-    /// The engine behind this tracker (nil for one made with `init()`).
-    public var meter: MeterInstance? { instance }
 }

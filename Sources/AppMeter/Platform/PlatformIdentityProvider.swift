@@ -1,9 +1,10 @@
 import Foundation
-// The NoAdvertisingIdentifier trait (the guides' noID flavour as a build) links neither.
-#if canImport(AdSupport) && !APPMETER_NO_ADVERTISING_ID
+// The NoAdFramework and NoAdvertisingIdentifier traits (the guides' No Ad Framework and noID
+// flavours as builds) link neither.
+#if canImport(AdSupport) && !APPMETER_NO_AD_FRAMEWORK
 import AdSupport
 #endif
-#if canImport(AppTrackingTransparency) && !APPMETER_NO_ADVERTISING_ID
+#if canImport(AppTrackingTransparency) && !APPMETER_NO_AD_FRAMEWORK
 import AppTrackingTransparency
 #endif
 #if canImport(UIKit)
@@ -18,9 +19,9 @@ public struct PlatformIdentityProvider: DeviceIdentityProvider {
     public init() {}
 
     public func advertisingIdentity() -> AdvertisingIdentity {
-        #if canImport(AdSupport) && !APPMETER_NO_ADVERTISING_ID
+        #if canImport(AdSupport) && !APPMETER_NO_AD_FRAMEWORK
         let limited: Bool
-        #if canImport(AppTrackingTransparency) && !APPMETER_NO_ADVERTISING_ID
+        #if canImport(AppTrackingTransparency) && !APPMETER_NO_AD_FRAMEWORK
         if #available(iOS 14, tvOS 14, macOS 11, *) {
             limited = ATTrackingManager.trackingAuthorizationStatus != .authorized
         } else {
