@@ -1,0 +1,31 @@
+// Source: seeds/wiki-pages/DCR_Poland_Video_iOS_SDK.txt (MediaWiki source; HTML entities decoded)
+// Section: Privacy and Opt-Out > Legacy Opt-out > Legacy Opt-out example code (Objective C tab)
+// The guide's lines are verbatim; only the guides' obvious typos fixed, each marked `// AppMeter: fixed typo: <what>`.
+// Lines added so that it compiles are marked `// AppMeter: context`.
+// The two URL properties stand for the guide's Swift tab's "nielsenappsdk://1" and "nielsenappsdk://0".
+#import <UIKit/UIKit.h> // AppMeter: context
+#import <WebKit/WebKit.h> // AppMeter: context
+#import <NielsenAppApi/NielsenAppApi.h> // AppMeter: context
+
+@interface OptOutVC : UIViewController <NielsenAppApiDelegate, WKNavigationDelegate> // AppMeter: context
+@property (nonatomic, strong) NielsenAppApi *nielsenApi; // AppMeter: context
+@property (nonatomic, copy) NSString *NIELSEN_URL_OPT_OUT; // AppMeter: context
+@property (nonatomic, copy) NSString *NIELSEN_URL_OPT_IN; // AppMeter: context
+@end // AppMeter: context
+
+@implementation OptOutVC // AppMeter: context
+
+- (void)webView:(WKWebView *)webView decidePolicyForNavigationAction:(WKNavigationAction *)navigationAction decisionHandler:(void (^)(WKNavigationActionPolicy))decisionHandler {
+
+    NSURLRequest *request = [navigationAction request];
+    NSString *url = [[request URL]absoluteString];
+
+    if([url isEqualToString:self.NIELSEN_URL_OPT_OUT] || [url isEqualToString:self.NIELSEN_URL_OPT_IN]){
+        [self.nielsenApi userOptOut:url];
+        decisionHandler(WKNavigationActionPolicyAllow);
+    }else{
+        decisionHandler(WKNavigationActionPolicyCancel);
+    }
+}
+
+@end // AppMeter: context
