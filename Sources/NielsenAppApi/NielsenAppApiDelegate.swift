@@ -5,7 +5,7 @@ import Foundation
 /// `NielsenAppApiDelegate` protocol (`NSObjectProtocol`, both methods optional), so Objective-C and
 /// Swift delegates written against the original SDK are called unchanged. A Swift delegate is an
 /// `NSObject` subclass, as the guides' view controllers are; the form Xcode wrote for older,
-/// unannotated headers (`NielsenAppApi!`, `[AnyHashable: Any]!`) is the same method (decision P14).
+/// unannotated headers (`NielsenAppApi!`, `[AnyHashable: Any]!`) is the same method (decision O1).
 ///
 /// Calls arrive in order on an SDK-owned background task, never on the caller's thread; hop to
 /// the main actor before touching UI.
@@ -40,7 +40,7 @@ enum NielsenAppApiDelegateCall {
 /// is imported into Swift (`NielsenAppApi!`, `[AnyHashable: Any]!`). The SDK calls both forms of
 /// a callback once per event; the one you did not implement does nothing. (Implement one form per
 /// callback, or you hear each event twice.) On Apple platforms the protocol is the original's
-/// Objective-C protocol, where the two forms are one method (decision P14).
+/// Objective-C protocol, where the two forms are one method (decision O1).
 ///
 /// Calls arrive in order on an SDK-owned background task, never on the caller's thread; hop to
 /// the main actor before touching UI.

@@ -3,7 +3,7 @@ import Foundation
 
 /// Receives the events and errors of a ``NielsenEventTracker``: the header `NielsenEventTracker.h`'s
 /// protocol (`NSObjectProtocol`, both methods optional, both arguments non-null). A Swift delegate is
-/// an `NSObject` subclass (decision P14).
+/// an `NSObject` subclass (decision O1).
 ///
 /// Calls arrive in order on an SDK-owned background task, never on the caller's thread; hop to
 /// the main actor before touching UI.

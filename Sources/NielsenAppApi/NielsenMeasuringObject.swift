@@ -3,7 +3,7 @@ import Foundation
 
 /// The class both facades inherit: the members of ``NielsenMeasuring`` written once, over the engine
 /// instance. On Apple platforms it is an `NSObject` and each documented member carries the original
-/// header's selector, so Objective-C calls the same objects Swift does (decision P14).
+/// header's selector, so Objective-C calls the same objects Swift does (decision O1).
 ///
 /// `@unchecked Sendable`: an `NSObject` on Linux is not known to the compiler as sendable; this
 /// class adds only `let` stored properties of sendable types.

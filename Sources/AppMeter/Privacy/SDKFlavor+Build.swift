@@ -11,7 +11,7 @@ extension SDKFlavor {
 
     /// True in a build with the `NoAdFramework` or `NoAdvertisingIdentifier` package trait: AdSupport
     /// and AppTrackingTransparency are not linked, so no instance reads the ad id and a `global`
-    /// request is measured as `noAdFramework` (docs/privacy.md, decision P15).
+    /// request is measured as `noAdFramework` (docs/privacy.md, decision P12).
     public static var adFrameworkCompiledOut: Bool {
         #if APPMETER_NO_AD_FRAMEWORK
         true
