@@ -2,11 +2,11 @@
 /// market whose rules apply. The SDK reads appInfo (and the bundle) into it once, at start.
 public struct MeasuredApp: Sendable, Equatable {
     /// `appid`.
-    public var appID: String
+    package var appID: String
     /// `appname`, or the bundle's name.
-    public var appName: String
+    package var appName: String
     /// `appversion`, or the bundle's version.
-    public var appVersion: String
+    package var appVersion: String
     /// The market whose rules apply (from `sfcode`).
     public var market: MarketProfile
 
