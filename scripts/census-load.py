@@ -5,8 +5,8 @@ Starts `meter serve` on a free loopback port with a fresh SQLite file (or --data
 pings, then checks through /api/v1/stats that exactly 10,000 are stored and 1,000 rejected, and that
 the server still answers. Prints the request rate. Loopback only; bounded in count.
 
-    swift build -c release --product meter
-    scripts/census-load.py --meter .build/release/meter
+    swift build -c release --package-path Server --product meter
+    scripts/census-load.py --meter Server/.build/release/meter
 """
 import argparse, http.client, os, socket, subprocess, sys, tempfile, threading, time, json
 
@@ -21,7 +21,7 @@ def query(i, malformed):
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--meter", default=".build/debug/meter")
+    parser.add_argument("--meter", default="Server/.build/debug/meter")
     parser.add_argument("--database")
     parser.add_argument("--valid", type=int, default=10_000)
     parser.add_argument("--malformed", type=int, default=1_000)

@@ -6,20 +6,22 @@ import MeterWire
 /// ``TrackedEvent``. Lenient where the samples are loose — empty or missing metadata objects,
 /// numbers where strings are documented — and strict only where guessing would mis-credit: an
 /// unknown `event` or `type` ignores the call.
-package enum TrackedEventParser {
+public enum TrackedEventParser {
     /// Why a call is ignored.
-    package struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Rejection: Error, Sendable, Equatable, CustomStringConvertible {
         package let reason: String
 
         /// Creates a rejection.
         package init(reason: String) { self.reason = reason }
-        package var description: String { reason }
+        /// The reason.
+        public var description: String { reason }
     }
 
     /// The outcome: the event, plus the `optout` string (handled by the instance, which owns the
     /// privacy choice, before the event).
-    package struct Parsed: Sendable, Equatable {
-        package var event: TrackedEvent
+    public struct Parsed: Sendable, Equatable {
+        /// The call, as the core takes it.
+        public var event: TrackedEvent
         package var optOut: String?
     }
 
@@ -39,7 +41,7 @@ package enum TrackedEventParser {
     }
 
     /// Parses `object` for `market`.
-    package static func parse(_ object: [String: Any], market: MarketProfile) -> Result<Parsed, Rejection> {
+    public static func parse(_ object: [String: Any], market: MarketProfile) -> Result<Parsed, Rejection> {
         guard let rawEvent = LenientValue.string(object["event"]), !rawEvent.isEmpty else {
             return .failure(Rejection(reason: "'event' is missing; expected playhead, pause, complete or adStop"))
         }

@@ -5,8 +5,18 @@ import Testing
 /// The contract is written once: no Swift source outside it names a trace argument (``TracedCall``,
 /// ``TracedArgument``) or a ping field (``PingField``) by a string literal, on either side.
 @Suite struct ContractLiteralTests {
-    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    /// Both sides: the SDK's package (`Sources`) and the census's (`Server/Sources`).
+    static let sources = [root.appendingPathComponent("Sources"), root.appendingPathComponent("Server/Sources")]
+
+    /// Every Swift file under ``sources``.
+    static func swiftFiles() -> [URL] {
+        sources.flatMap { folder in
+            (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+                .filter { $0.pathExtension == "swift" }
+        }
+    }
 
     /// How a trace argument is read or written by name: `entry[argument: "…"]`, `args["…"]`.
     static let patterns = [#"\[argument: ""#, #"args\["[A-Za-z]"#]
@@ -14,8 +24,7 @@ import Testing
     @Test func noSourceNamesATraceArgumentByALiteral() throws {
         var offenders: [String] = []
         var scanned = 0
-        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/MeterContract/Trace/") {
+        for file in Self.swiftFiles() where !file.path.contains("/MeterContract/Trace/") {
             let text = try String(contentsOf: file, encoding: .utf8)
             scanned += 1
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
@@ -23,7 +32,7 @@ import Testing
                 offenders.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
-        #expect(scanned > 100, "found only \(scanned) sources under \(Self.sources.path)")
+        #expect(scanned > 100, "found only \(scanned) sources under \(Self.sources.map(\.path))")
         #expect(offenders.isEmpty, "trace arguments by literal (use TracedArgument):\n\(offenders.joined(separator: "\n"))")
     }
 
@@ -39,8 +48,7 @@ import Testing
         let names = PingField.allCases.map(\.name).joined(separator: "|")
         let literal = try Regex(#""(\#(names))(=[^"]*)?""#)
         var offenders: [String] = []
-        let files = FileManager.default.enumerator(at: Self.sources, includingPropertiesForKeys: nil)!
-        for case let file as URL in files where file.pathExtension == "swift" && !file.path.contains("/MeterContract/") {
+        for file in Self.swiftFiles() where !file.path.contains("/MeterContract/") {
             let text = try String(contentsOf: file, encoding: .utf8)
             for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {

@@ -24,7 +24,8 @@ extension PingParameter: Codable {
 extension Ping: Codable {
     private enum CodingKeys: String, CodingKey { case id, kind, assetKind, assetID, creditedSeconds, createdAt, parameters }
 
-    package init(from decoder: any Decoder) throws {
+    /// Reads a ping as the queue file stores it.
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             id: try container.decode(String.self, forKey: .id),
@@ -36,7 +37,8 @@ extension Ping: Codable {
             parameters: try container.decode([PingParameter].self, forKey: .parameters))
     }
 
-    package func encode(to encoder: any Encoder) throws {
+    /// Writes a ping as the queue file stores it.
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(kind, forKey: .kind)

@@ -369,7 +369,7 @@ public final class MeterInstance: Sendable {
 
     /// ``flush()`` on a virtual clock: whenever the queue waits for a retry, moves `clock` to
     /// when it is due, until everything is delivered or refused.
-    package func flush(advancing clock: VirtualClock) async {
+    public func flush(advancing clock: VirtualClock) async {
         while true {
             await waitUntilProcessed()
             guard case .retrying(let due) = await delivery.waitUntilSettled(orBackingOff: true) else {

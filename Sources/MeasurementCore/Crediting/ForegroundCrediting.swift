@@ -1,7 +1,7 @@
 /// The static rule for one page: the whole seconds it spent in the foreground, from the time it was
 /// shown (or brought back to the foreground) to each later observation, carrying fractions over. A
 /// gap longer than ``maxGap`` (the process was suspended, or nobody woke the core) credits nothing.
-package struct ForegroundCrediting: CreditingRule {
+public struct ForegroundCrediting: CreditingRule {
     /// The app's state from `time` on.
     package struct Observation: Sendable, Equatable {
         package var time: MeterInstant
@@ -14,7 +14,7 @@ package struct ForegroundCrediting: CreditingRule {
     }
 
     /// The 30-minute rule of the guides: a gap longer than this between two events is a pause.
-    package static let maxGap: Double = 1800
+    public static let maxGap: Double = 1800
 
     package private(set) var since: Observation?
     private var carried: Double = 0

@@ -2,19 +2,19 @@
 /// handled at its own deadline before any later command — and keeps the pings it builds, without
 /// delivery, storage or a clock. The census uses it to credit events that arrive as requests (the
 /// Google AMP cloud API) with the engine's own rules rather than a second copy of them.
-package struct CoreReplay: Sendable {
+public struct CoreReplay: Sendable {
     package private(set) var core: MeterCore
     /// Every ping built so far, in order (checkpoints are left out: nothing here can be killed).
-    package private(set) var pings: [Ping] = []
+    public private(set) var pings: [Ping] = []
     /// Events and errors the core reported, in order.
     package private(set) var reports: [(code: MeterEventCode, description: String)] = []
 
-    package init(_ settings: MeterCore.Settings) {
+    public init(_ settings: MeterCore.Settings) {
         core = MeterCore(settings)
     }
 
     /// Handles the wake-ups due by `time`, then `command` at `time`.
-    package mutating func handle(_ command: MeterCommand, at time: MeterInstant) {
+    public mutating func handle(_ command: MeterCommand, at time: MeterInstant) {
         advance(to: time)
         run(command, at: time)
     }

@@ -1,6 +1,6 @@
 /// What the core knows of the app it measures: the part of appInfo that pings carry and the
 /// market whose rules apply. The SDK reads appInfo (and the bundle) into it once, at start.
-package struct MeasuredApp: Sendable, Equatable {
+public struct MeasuredApp: Sendable, Equatable {
     /// `appid`.
     package var appID: String
     /// `appname`, or the bundle's name.
@@ -8,10 +8,10 @@ package struct MeasuredApp: Sendable, Equatable {
     /// `appversion`, or the bundle's version.
     package var appVersion: String
     /// The market whose rules apply (from `sfcode`).
-    package var market: MarketProfile
+    public var market: MarketProfile
 
     /// Creates the app's facts.
-    package init(appID: String, appName: String, appVersion: String, market: MarketProfile) {
+    public init(appID: String, appName: String, appVersion: String, market: MarketProfile) {
         self.appID = appID
         self.appName = appName
         self.appVersion = appVersion
@@ -19,7 +19,7 @@ package struct MeasuredApp: Sendable, Equatable {
     }
 
     /// `P` or `T`, then 8-4-4-4-12 hexadecimal digits.
-    package static func isValidAppID(_ id: String) -> Bool {
+    public static func isValidAppID(_ id: String) -> Bool {
         let chars = Array(id.utf8)
         guard chars.count == 37, chars[0] == UInt8(ascii: "P") || chars[0] == UInt8(ascii: "T") else { return false }
         let dashes: Set<Int> = [9, 14, 19, 24]

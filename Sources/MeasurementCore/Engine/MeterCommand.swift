@@ -2,7 +2,7 @@ import MeterContract
 
 /// A typed API call (or an outside event), handed to the core in call order. Everything untyped
 /// was parsed before it became a command.
-package enum MeterCommand: Sendable, Equatable {
+public enum MeterCommand: Sendable, Equatable {
     /// `play`, with the channel name it gave (nil or empty: the default).
     case play(channelName: String?)
     /// `loadMetadata`, parsed on the caller's thread: the metadata (nil when unusable) and the
@@ -51,7 +51,7 @@ package enum MeterCommand: Sendable, Equatable {
 
 /// The user's opt-out choice as the core needs it: the identity pings carry from now on, and
 /// whether the choice is to be kept across launches.
-package struct PrivacyChoice: Sendable, Equatable {
+public struct PrivacyChoice: Sendable, Equatable {
     /// True: opted out.
     package var optOut: Bool
     /// The identifier fields of the pings built from now on.

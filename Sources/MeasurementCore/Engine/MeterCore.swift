@@ -8,9 +8,9 @@ import MeterContract
 /// Every lifecycle transition goes through ``LifecycleTable``. Product parts (today
 /// ``DCRVideoPart``) measure; the core routes commands to them and keeps what they share: the
 /// state, the viewing session, the ping identity, the log level.
-package struct MeterCore: Sendable {
+public struct MeterCore: Sendable {
     /// What a core starts with.
-    package struct Settings: Sendable {
+    public struct Settings: Sendable {
         package var app: MeasuredApp
         package var sdkVersion: String
         package var identifiers: CoreIdentifiers
@@ -25,7 +25,8 @@ package struct MeterCore: Sendable {
         /// The log level from appInfo `nol_devDebug` (`critical`: off).
         package var logLevel: MeterLogLevel
 
-        package init(
+        /// Creates a core's settings.
+        public init(
             app: MeasuredApp, sdkVersion: String, identifiers: CoreIdentifiers, identity: PingIdentity,
             durationPingInterval: Int64, checkpointInterval: Int64, playheadTick: Double, logLevel: MeterLogLevel
         ) {

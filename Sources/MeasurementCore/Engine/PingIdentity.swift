@@ -1,5 +1,5 @@
 /// The identifier fields of one ping.
-package struct PingIdentity: Sendable, Equatable {
+public struct PingIdentity: Sendable, Equatable {
     package var optedOut: Bool
     package var deviceID = ""
     package var vendorID = ""
@@ -7,7 +7,8 @@ package struct PingIdentity: Sendable, Equatable {
     package var firstPartyCreated = ""
     package var firstPartyAccessed = ""
 
-    package init(
+    /// Creates the fields; an opted-out ping carries every identifier empty.
+    public init(
         optedOut: Bool, deviceID: String = "", vendorID: String = "", firstPartyID: String = "",
         firstPartyCreated: String = "", firstPartyAccessed: String = ""
     ) {

@@ -64,7 +64,7 @@ public struct MarketProfile: Sendable, Equatable {
         requiresAppNameAndVersion: false)
 
     /// The sfcode of an appInfo without one.
-    package static let defaultSFCode = "dcr"
+    public static let defaultSFCode = "dcr"
 
     /// The profile for `sfcode` (case-insensitive).
     public static func forSFCode(_ sfcode: String) -> MarketProfile {

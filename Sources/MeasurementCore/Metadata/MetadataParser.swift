@@ -1,8 +1,8 @@
 /// Turns the string dictionary of a `loadMetadata` call into typed metadata plus the problems
 /// found, using ``MetadataFieldRule/all`` and the market's limits.
-package enum MetadataParser {
+public enum MetadataParser {
     /// The outcome of parsing one `loadMetadata` call.
-    package struct Result: Sendable, Equatable {
+    public struct Result: Sendable, Equatable {
         /// The metadata to measure, or nil when the call cannot be measured at all (unknown `type`).
         package let metadata: AssetMetadata?
         /// Problems to report; the asset is measured anyway when `metadata` is not nil.

@@ -19,7 +19,7 @@ package struct PingParameter: Sendable, Equatable, CustomStringConvertible {
 
 /// A measurement ping, built once and sent (and, if need be, re-sent) unchanged but for its send
 /// time: the census credits it once by ``id``.
-package struct Ping: Sendable, Equatable {
+public struct Ping: Sendable, Equatable {
     /// The unique ping id (`pingid`).
     package let id: String
     /// View or duration.
@@ -31,7 +31,7 @@ package struct Ping: Sendable, Equatable {
     /// The seconds this ping credits (`c27`).
     package let creditedSeconds: Int64
     /// When it was built (seconds since 1970).
-    package let createdAt: Double
+    public let createdAt: Double
     /// Every parameter but `c62` (send time) and `rnd`, which the encoder adds at send time.
     package let parameters: [PingParameter]
 

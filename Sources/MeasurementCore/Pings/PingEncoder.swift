@@ -5,7 +5,7 @@ import MeterContract
 ///
 /// Values are percent-encoded (``WireEncoding``). A URL never exceeds ``maxURLLength``: when it
 /// would, the descriptive values are shortened in the order of ``truncationOrder`` until it fits.
-package enum PingEncoder {
+public enum PingEncoder {
     /// The documented 2K URL limit.
     package static let maxURLLength = WireLimits.sdkMaxURLBytes
     /// Which values give way first when a URL is too long: title, program, segments, cross ids,
@@ -18,7 +18,7 @@ package enum PingEncoder {
     }
 
     /// The query (without `?`) for sending at `sendTime`.
-    package static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
+    public static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
         var parameters = ping.parameters
         if recovered { parameters.append(PingParameter(PingField.recovered.name, "1")) }
         parameters.append(PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))))

@@ -3,7 +3,7 @@ import MeterContract
 /// One call of the simplified API (`NielsenEventTracker.trackEvent`), read into typed values on
 /// the caller's thread (ios-simplified-api.txt "Simplified API Syntax"). The core's
 /// ``SimplifiedSequencer`` turns it into the standard API's commands.
-package struct TrackedEvent: Sendable, Equatable {
+public struct TrackedEvent: Sendable, Equatable {
     /// `event`: what happened.
     package enum Event: String, Sendable, CaseIterable {
         /// Metadata and the current playhead (or Unix time, or ID3 tag).

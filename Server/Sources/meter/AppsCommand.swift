@@ -43,7 +43,7 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func validate() throws {
-            guard AppInfo.isValidAppID(appid) else {
+            guard MeasuredApp.isValidAppID(appid) else {
                 throw ValidationError("\(TerminalText.escaped(appid)) is not an appid: P or T, then a GUID (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX)")
             }
             guard measurement != nil || interval != nil else {

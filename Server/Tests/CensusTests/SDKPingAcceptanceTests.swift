@@ -2,6 +2,7 @@ import AppMeter
 import Census
 import Foundation
 import MeterWire
+import NIOConcurrencyHelpers
 import NielsenAppApi
 import Testing
 
@@ -12,12 +13,12 @@ import Testing
     /// A transport that puts every ping through ``PingValidator`` (and batches through
     /// ``BatchFormat``), answering 400 with the reason as the census does, and records the outcome.
     final class ValidatingCensus: PingTransport, Sendable {
-        private let state = Locked((accepted: [IncomingPing](), refused: [String](), longest: 0))
+        private let state = NIOLockedValueBox((accepted: [IncomingPing](), refused: [String](), longest: 0))
 
-        var accepted: [IncomingPing] { state.withLock { $0.accepted } }
-        var refused: [String] { state.withLock { $0.refused } }
+        var accepted: [IncomingPing] { state.withLockedValue { $0.accepted } }
+        var refused: [String] { state.withLockedValue { $0.refused } }
         /// The longest ping URL seen (a batch line counts as the URL it would be on its own).
-        var longest: Int { state.withLock { $0.longest } }
+        var longest: Int { state.withLockedValue { $0.longest } }
 
         func send(_ request: TransportRequest) async -> TransportOutcome {
             let url = request.url.absoluteString
@@ -53,7 +54,7 @@ import Testing
         /// The census's reason for refusing `query`, or nil when it takes it.
         private func check(_ query: Substring, uriLength: Int, urlLength: Int) -> String? {
             let result = PingValidator.validate(query: query, uriLength: uriLength)
-            return state.withLock { state in
+            return state.withLockedValue { state in
                 state.longest = max(state.longest, urlLength)
                 switch result {
                 case .success(let ping):
@@ -67,7 +68,7 @@ import Testing
         }
 
         private func refuse(_ reason: String) -> TransportOutcome {
-            state.withLock { $0.refused.append(reason) }
+            state.withLockedValue { $0.refused.append(reason) }
             return .response(status: 400, retryAfter: nil, body: Data(reason.utf8))
         }
     }

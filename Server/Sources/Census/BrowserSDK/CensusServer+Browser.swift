@@ -75,7 +75,7 @@ extension CensusServer {
     }
 
     private static var assetsMissing: Response {
-        .text(.notFound, "the browser SDK's files are not next to this census binary (its AppMeter_Census.resources folder)")
+        .text(.notFound, "the browser SDK's files are not next to this census binary (its AppMeterServer_Census.resources folder)")
     }
 }
 

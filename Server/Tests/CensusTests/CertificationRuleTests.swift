@@ -217,8 +217,9 @@ func vodWithAds(_ change: (inout TraceBuilder) -> Void = { _ in }) -> TraceBuild
 
     /// docs/certification.md names every rule of the pack with its source.
     @Test func theDocumentListsEveryRule() throws {
+        // Server/Tests/CensusTests/ → the repository's root.
         let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("docs/certification.md")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/certification.md")
         let text = try String(contentsOf: document, encoding: .utf8)
         for rule in RulePack.standard {
             #expect(text.contains("`\(rule.id)`"), "docs/certification.md does not list \(rule.id)")

@@ -1,6 +1,7 @@
 import AppMeter
 import Census
 import Foundation
+import NIOConcurrencyHelpers
 import NielsenAppApi
 import Testing
 #if canImport(FoundationNetworking)
@@ -146,29 +147,29 @@ final class FlakyTransport: PingTransport, Sendable {
     enum Phase { case coinFlip, retryAfter, unreachable, healthy }
 
     private let real: PingTransport
-    private let state = Locked((phase: Phase.healthy, failures: [Phase: Int](), attempts: 0, lostAnswers: 0))
+    private let state = NIOLockedValueBox((phase: Phase.healthy, failures: [Phase: Int](), attempts: 0, lostAnswers: 0))
 
     init(real: PingTransport) { self.real = real }
 
     var phase: Phase {
-        get { state.withLock { $0.phase } }
-        set { state.withLock { $0.phase = newValue } }
+        get { state.withLockedValue { $0.phase } }
+        set { state.withLockedValue { $0.phase = newValue } }
     }
 
-    func failures(in phase: Phase) -> Int { state.withLock { $0.failures[phase, default: 0] } }
-    var lostAnswers: Int { state.withLock { $0.lostAnswers } }
+    func failures(in phase: Phase) -> Int { state.withLockedValue { $0.failures[phase, default: 0] } }
+    var lostAnswers: Int { state.withLockedValue { $0.lostAnswers } }
 
     func send(_ request: TransportRequest) async -> TransportOutcome {
         guard request.url.path.contains("/cgi-bin/gn") else { return await real.send(request) }
         // Coin flips alternate: success, lost before storing, success, lost after storing, …
-        let (phase, attempt) = state.withLock { state -> (Phase, Int) in
+        let (phase, attempt) = state.withLockedValue { state -> (Phase, Int) in
             state.attempts += 1
             return (state.phase, state.attempts)
         }
         let coin = attempt % 2 == 0
         let afterStoring = attempt % 4 == 3
         func failed(_ outcome: TransportOutcome) -> TransportOutcome {
-            state.withLock { $0.failures[phase, default: 0] += 1 }
+            state.withLockedValue { $0.failures[phase, default: 0] += 1 }
             return outcome
         }
         switch phase {
@@ -180,7 +181,7 @@ final class FlakyTransport: PingTransport, Sendable {
             // Half the failures happen after the census stored the pings: the answer is lost.
             if afterStoring {
                 _ = await real.send(request)
-                state.withLock { $0.lostAnswers += 1 }
+                state.withLockedValue { $0.lostAnswers += 1 }
             }
             return failed(.response(status: 500, retryAfter: nil, body: Data()))
         case .retryAfter:

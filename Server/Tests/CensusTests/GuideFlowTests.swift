@@ -43,8 +43,10 @@ import FoundationNetworking
 
     /// Every row names a seed that exists and the sections it follows, and credits something.
     @Test func everyRowNamesItsGuide() throws {
+        // Server/Tests/CensusTests/ → the folder that holds the repository.
         let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/seeds")
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/seeds")
         for flow in GuideFlow.all {
             #expect(!flow.section.isEmpty && !flow.credit.isEmpty, "\(flow.name)")
             // The seeds sit beside the repository (../shared/seeds); a checkout without them skips this.

@@ -1,0 +1,107 @@
+// swift-tools-version: 6.1
+// The census (the collection server), the demo and the `meter` command line: a package of its own,
+// so that an app depending on the SDK (the package in ..) resolves none of the server's
+// dependencies, and with its own minimum platforms (Hummingbird needs macOS 14). Build, test and
+// run with --package-path Server: `swift run --package-path Server meter demo` (docs/architecture.md).
+import PackageDescription
+
+let package = Package(
+    name: "AppMeterServer",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    products: [
+        .library(name: "Census", targets: ["Census"]),
+        .executable(name: "meter", targets: ["meter"]),
+    ],
+    dependencies: [
+        // The SDK: the contract, the engine and the input readers the census shares, and the SDK
+        // the demo and the tests drive.
+        .package(name: "AppMeter", path: ".."),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Tests only: a certificate made in the test for the census's HTTPS.
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        // `meter serve`'s settings from the environment and a JSON file as well as flags (docs/census.md).
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
+    ],
+    targets: [
+        .target(
+            name: "Census",
+            dependencies: [
+                .product(name: "MeterWire", package: "AppMeter"),
+                // The crediting rules (DTVR from stored tags) and the engine, which replays
+                // Google AMP's cloud-API events with the SDK's own rules. Never the SDK itself.
+                .product(name: "MeasurementCore", package: "AppMeter"),
+                .product(name: "MeterInput", package: "AppMeter"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                // HTTPS (`meter serve --tls-cert --tls-key`), through swift-nio-ssl.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // The ping fast path: a channel handler in the HTTP/1 pipeline, below the router.
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                // GET /metrics: Prometheus text from a registry of each server's own. Its collectors
+                // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            // The browser SDK it serves: JavaScript, the engine as WebAssembly, the demo page.
+            resources: [.copy("Browser")]
+        ),
+        .target(
+            name: "MeterDemo",
+            dependencies: [
+                "Census",
+                .product(name: "NielsenAppApi", package: "AppMeter"),
+                .product(name: "AppMeter", package: "AppMeter"),
+                .product(name: "Logging", package: "swift-log"),
+                // A lock for the demo's viewability provider (the SDK's own is not public).
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
+        .executableTarget(
+            name: "meter",
+            dependencies: [
+                "Census", "MeterDemo",
+                .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ]
+        ),
+        .testTarget(
+            name: "CensusTests",
+            dependencies: [
+                "Census", "MeterDemo",
+                .product(name: "NielsenAppApi", package: "AppMeter"),
+                .product(name: "AppMeter", package: "AppMeter"),
+                .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
