@@ -5,7 +5,7 @@ import PackageDescription
 
 let package = Package(
     name: "GuidePlayer",
-    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15)],   // an app at the SDK's minimums
     dependencies: [
         .package(name: "AppMeter", path: "../.."),
     ],
