@@ -92,14 +92,23 @@ import Testing
 
     @Test func theOptOutPageSetsAndDeletesTheCookieThatConfigurationsRead() async throws {
         try await withApp { client in
-            try await client.execute(uri: "/optout?choice=out", method: .get) { response in
+            let form: HTTPFields = [.contentType: "application/x-www-form-urlencoded",
+                                    HTTPFields.Element.Name("Sec-Fetch-Site")!: "same-origin"]
+            try await client.execute(uri: "/optout", method: .post, headers: form,
+                                     body: ByteBuffer(string: "choice=out")) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.setCookie]?.hasPrefix("appmeter_optout=1;") == true)
                 #expect(String(buffer: response.body).contains("opted out"))
             }
-            try await client.execute(uri: "/optout?choice=in", method: .get) { response in
+            try await client.execute(uri: "/optout", method: .post, headers: form,
+                                     body: ByteBuffer(string: "choice=in")) { response in
                 #expect(response.headers[.setCookie]?.contains("Max-Age=0") == true)
                 #expect(String(buffer: response.body).contains("is <strong>measured"))
+            }
+            try await client.execute(uri: "/optout", method: .get, headers: [.cookie: "appmeter_optout=1"]) { response in
+                #expect(response.headers[.setCookie] == nil)
+                #expect(String(buffer: response.body).contains("opted out"))
+                #expect(String(buffer: response.body).contains(#"<form method="post" action="/optout">"#))
             }
             for (cookie, optedOut) in [("appmeter_optout=1", true), ("other=1; appmeter_optout=1", true), ("", false),
                                        ("appmeter_optout=0", false)] {
@@ -108,6 +117,45 @@ import Testing
                     let configuration = try Self.configuration(String(buffer: response.body))
                     #expect(configuration["optout"] as? Bool == optedOut, "\(cookie)")
                     #expect(response.headers[.vary] == "Cookie")
+                }
+            }
+        }
+    }
+
+    /// What another site can make a browser send: a link (a GET with `choice`), a form posted from its
+    /// own origin, a same-site page on another port, a request saying nothing of its origin. None
+    /// changes the choice (census-decisions.md S39).
+    @Test(arguments: [
+        ("GET", "/optout?choice=in", [:] as [String: String], "", HTTPResponse.Status.ok),
+        ("GET", "/optout?choice=out", [:], "", .ok),
+        ("POST", "/optout", ["Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"], "choice=in", .forbidden),
+        ("POST", "/optout", ["Sec-Fetch-Site": "same-site", "Origin": "http://127.0.0.1:9"], "choice=in", .forbidden),
+        ("POST", "/optout", ["Origin": "https://evil.example"], "choice=in", .forbidden),
+        ("POST", "/optout", ["Origin": "null"], "choice=out", .forbidden),
+        ("POST", "/optout", [:], "choice=in", .forbidden),
+    ])
+    func anotherSiteCannotChangeTheChoice(
+        method: String, uri: String, headers: [String: String], body: String, status: HTTPResponse.Status
+    ) async throws {
+        try await withApp { client in
+            var fields: HTTPFields = [.cookie: "appmeter_optout=1", .contentType: "application/x-www-form-urlencoded"]
+            for (name, value) in headers { fields[HTTPFields.Element.Name(name)!] = value }
+            try await client.execute(uri: uri, method: method == "GET" ? .get : .post, headers: fields,
+                                     body: ByteBuffer(string: body)) { response in
+                #expect(response.status == status)
+                #expect(response.headers[.setCookie] == nil)
+            }
+        }
+    }
+
+    @Test func aChoiceIsOneOfTwoShortForms() async throws {
+        try await withApp { client in
+            let form: HTTPFields = [HTTPFields.Element.Name("Sec-Fetch-Site")!: "same-origin"]
+            for (body, status) in [("choice=maybe", HTTPResponse.Status.badRequest), ("", .badRequest),
+                                   (String(repeating: "x", count: 1_000), .contentTooLarge)] {
+                try await client.execute(uri: "/optout", method: .post, headers: form, body: ByteBuffer(string: body)) {
+                    #expect($0.status == status, "\(body.prefix(20))")
+                    #expect($0.headers[.setCookie] == nil)
                 }
             }
         }

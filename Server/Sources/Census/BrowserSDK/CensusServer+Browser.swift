@@ -19,6 +19,7 @@ extension CensusServer {
             await self.configurationFile(context.parameters.get("file") ?? "", optedOut: BrowserOptOut.isSet(in: request))
         }
         router.get(RouterPath(BrowserOptOut.route)) { request, _ in BrowserOptOut.page(for: request) }
+        router.post(RouterPath(BrowserOptOut.route)) { request, _ in await BrowserOptOut.choose(request) }
         router.get(RouterPath(Self.browserBundleRoute)) { _, _ in
             Self.asset(\.bundle, type: "text/javascript; charset=utf-8")
         }
