@@ -108,7 +108,7 @@ import Testing
     /// "INFO: logs each API call made and the data passed", WARN possible integration errors,
     /// ERROR integration errors, DEBUG everything.
     @Test(arguments: [("INFO", false), ("DEBUG", true)])
-    func logsAtEachDocumentedLevel(_ level: String, _ debugLines: Bool) async {
+    func logsAtEachDocumentedLevel(_ level: String, _ debugLines: Bool) async throws {
         let log = LogCapture()
         let info = MeterHarness.appInfo(extra: ["nol_devDebug": level])
         let meter = MeterHarness(appInfo: info, log: log)
@@ -121,6 +121,9 @@ import Testing
         await meter.settle()
         let infos = log.lines(at: .info)
         #expect(infos.contains { $0.hasPrefix("init appInfo=") && $0.contains("appid=") })
+        // The Ireland guide's tester filters a proxy by the collector's host: the init line names it.
+        let host = try #require(info["nol_collectorURL"].flatMap { URL(string: $0)?.host })
+        #expect(infos.contains { $0.hasPrefix("init appInfo=") && $0.contains("collector=\(host) ") })
         #expect(infos.contains("play channelName=C"))
         #expect(infos.contains { $0.hasPrefix("loadMetadata ") })
         #expect(infos.contains("playheadPosition 0") && infos.contains("playheadPosition 1"))
