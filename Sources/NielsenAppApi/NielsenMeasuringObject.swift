@@ -11,7 +11,8 @@ import Foundation
 @objc(NielsenMeasuringObject)
 #endif
 public class NielsenMeasuringObject: NSObject, NielsenMeasuring, @unchecked Sendable {
-    private let instance: MeterInstance?
+    // `final`: read on every playheadPosition; nothing overrides it.
+    private final let instance: MeterInstance?
 
     init(instance: MeterInstance?) {
         self.instance = instance
@@ -25,7 +26,7 @@ public class NielsenMeasuringObject: NSObject, NielsenMeasuring, @unchecked Send
 
     /// The engine behind this object (nil for an object made with `init()`): its snapshot shows
     /// the lifecycle state, credited seconds and delivery counters.
-    public var meter: MeterInstance? { instance }
+    public final var meter: MeterInstance? { instance }
 
     public func appInBackground() {
         instance?.appInBackground()
