@@ -9,8 +9,12 @@ struct ConnectionOptions: ParsableArguments {
     var bodyTimeout: Double?
     @Option(help: "Seconds a connection may wait for its next request; then closed (default: 60).")
     var idleTimeout: Double?
+    @Option(help: "Seconds a connection's answers may wait for its client to read them; then closed (default: 60).")
+    var writeTimeout: Double?
     @Option(help: "Connections open at once; beyond it the oldest one owed no answer is closed (default: 3/4 of the open-file limit).")
     var maxConnections: Int?
+    @Option(help: "MiB of request bodies held at once across connections; a body past it is answered 503 (default: 64).")
+    var bodyBudgetMib: Int?
 
     /// The limits these options describe, each from its flag or `settings`' other sources; the
     /// connection cap is read from the open-file limit now when none is set.
@@ -20,9 +24,14 @@ struct ConnectionOptions: ParsableArguments {
         let header = try settings.resolve("header-timeout", flag: headerTimeout, standard: 10, check: seconds).value
         let body = try settings.resolve("body-timeout", flag: bodyTimeout, standard: 30, check: seconds).value
         let idle = try settings.resolve("idle-timeout", flag: idleTimeout, standard: 60, check: seconds).value
+        let write = try settings.resolve("write-timeout", flag: writeTimeout, standard: 60, check: seconds).value
         let cap = try settings.resolve("max-connections", flag: maxConnections) { $0 >= 1 ? nil : "must be at least 1" }
+        let bodies = try settings.resolve("body-budget-mib", flag: bodyBudgetMib, standard: ConnectionLimits.standardBodyBudget >> 20) {
+            (1...65_536).contains($0) ? nil : "must be 1…65536 MiB"
+        }.value
         return ConnectionLimits(headerTimeout: .milliseconds(Int64(header * 1000)), bodyTimeout: .milliseconds(Int64(body * 1000)),
-                                idleTimeout: .milliseconds(Int64(idle * 1000)),
-                                maxConnections: cap?.value ?? ConnectionLimits.standard().maxConnections)
+                                idleTimeout: .milliseconds(Int64(idle * 1000)), writeTimeout: .milliseconds(Int64(write * 1000)),
+                                maxConnections: cap?.value ?? ConnectionLimits.standard().maxConnections,
+                                bodyBudget: bodies << 20)
     }
 }

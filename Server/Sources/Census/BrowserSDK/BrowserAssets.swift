@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import NIOCore
 
 /// The browser SDK's files as the census serves them (docs/browser.md): the bundle's JavaScript,
 /// the engine compiled to WebAssembly (built by scripts/build-browser-sdk, checked in) and the
@@ -8,12 +9,15 @@ import Foundation
 struct BrowserAssets: Sendable {
     /// A served file.
     struct Asset: Sendable {
-        let bytes: [UInt8]
+        /// The file, allocated once: every response shares its storage (a `ByteBuffer` is copied
+        /// on write only), so a thousand answers waiting for clients that do not read cost one copy
+        /// (census-decisions S40).
+        let buffer: ByteBuffer
         /// `sha384-<base64>`, for the `integrity` a page's loader asks the browser to check.
         let integrity: String
 
         init(_ bytes: [UInt8]) {
-            self.bytes = bytes
+            buffer = ByteBuffer(bytes: bytes)
             integrity = "sha384-" + Data(SHA384.hash(data: bytes)).base64EncodedString()
         }
     }

@@ -72,7 +72,7 @@ extension CensusServer {
             status: .ok,
             headers: [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*",
                       .eTag: "\"\(asset.integrity)\""],
-            body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
+            body: .init(byteBuffer: asset.buffer))
     }
 
     private static var assetsMissing: Response {

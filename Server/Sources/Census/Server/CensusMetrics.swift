@@ -37,6 +37,7 @@ package final class CensusMetrics: Sendable {
     private let queueWaiting: (pings: Gauge, rejects: Gauge)
     private let queueWriters: (pings: Gauge, rejects: Gauge)
     private let connectionsOpen: Gauge
+    private let bodyBytesHeld: Gauge
     /// The counters kept elsewhere, and what of them was exported so far.
     private let mirrors: NIOLockedValueBox<Mirrors>
 
@@ -74,6 +75,8 @@ package final class CensusMetrics: Sendable {
         queueWaiting = queueGauges("commit_queue_depth", "Items waiting for the group commit's next batch")
         queueWriters = queueGauges("commit_writers", "Group-commit writers committing now")
         connectionsOpen = registry.makeGauge(descriptor: named("connections_open", "", "Connections open now"))
+        bodyBytesHeld = registry.makeGauge(descriptor: named(
+            "request_body_bytes_held", "", "Bytes of request bodies the census holds now: arrived, their answers not yet written"))
 
         var census = CounterMirror<CensusCounters>()
         census.add(counter("pings_stored", "Pings stored for the first time (pings and batches; not AMP replays)")) { $0.stored }
@@ -99,6 +102,8 @@ package final class CensusMetrics: Sendable {
         connections.add(closed("header_timeout")) { $0.headerTimeouts }
         connections.add(closed("body_timeout")) { $0.bodyTimeouts }
         connections.add(closed("idle_timeout")) { $0.idleTimeouts }
+        connections.add(closed("write_timeout")) { $0.writeTimeouts }
+        connections.add(closed("body_budget")) { $0.shedForBodyBudget }
         mirrors = NIOLockedValueBox(Mirrors(census: census, connections: connections))
     }
 
@@ -131,6 +136,7 @@ package final class CensusMetrics: Sendable {
             queueWriters.pings.set(Int64(queues.pings.writers))
             queueWriters.rejects.set(Int64(queues.rejects.writers))
             connectionsOpen.set(Int64(connections.open))
+            bodyBytesHeld.set(Int64(connections.bodyBytesHeld))
             // Under the lock: two scrapes at once each see every update of the one before.
             return registry.emitToBuffer()
         }

@@ -48,7 +48,7 @@ public struct CensusServer: Sendable {
         self.registry = AppRegistry(registeredOnly: policy.registeredAppsOnly)
         self.budget = StorageBudget(limits: policy.storage)
         self.connectionLimits = connectionLimits
-        self.connections = ConnectionTable(limit: connectionLimits.maxConnections)
+        self.connections = ConnectionTable(limit: connectionLimits.maxConnections, bodyBudget: connectionLimits.bodyBudget)
         self.accessLog = accessLog
         self.logger = logger
     }

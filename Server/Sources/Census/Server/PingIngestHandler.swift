@@ -11,8 +11,8 @@ import NIOHTTPTypesHTTP1
 /// — and passes every other request on untouched. It saves each ping the router, the task per
 /// request, and converting the request and response to and from HTTP types.
 ///
-/// Requests reach it one at a time: the HTTP server pipeline's pipelining assistance holds the
-/// next request of a connection until the current response has been written.
+/// Requests reach it one at a time: the connection's ``RequestPhaseObserver`` holds the next
+/// request of a connection until the current response has been written.
 final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart

@@ -9,7 +9,7 @@ import Testing
 /// ``ConnectionGuard`` in a pipeline shaped as Hummingbird's, on virtual time: what it closes,
 /// when, and what it answers.
 @Suite struct ConnectionGuardTests {
-    static let timeouts = ConnectionTimeouts(header: .seconds(10), body: .seconds(30), idle: .seconds(60))
+    static let timeouts = ConnectionTimeouts(header: .seconds(10), body: .seconds(30), idle: .seconds(60), write: .seconds(20))
 
     /// Answers each request with `200 ok` when it ends, or holds it until ``answer()``.
     final class Responder: ChannelInboundHandler, RemovableChannelHandler {
@@ -24,8 +24,10 @@ import Testing
         }
 
         func answer() {
-            if let held { answer(held) }
+            // Taken first: answering may pass the next request on, which is held in turn.
+            let context = held
             held = nil
+            if let context { answer(context) }
         }
 
         private func answer(_ context: ChannelHandlerContext) {
@@ -66,7 +68,8 @@ import Testing
     @Test func theInstallerPutsTheGuardFirstAndItsObserverInFrontOfThePingFastPath() throws {
         let channel = try Self.connection()
         let order = channel.pipeline.debugDescription
-        let positions = try ["ConnectionGuard", "ByteToMessageHandler", "RequestPhaseObserver", "Responder", "HTTP1ToHTTPServerCodec"]
+        let positions = try ["ConnectionGuard", "BackPressureHandler", "ByteToMessageHandler", "RequestPhaseObserver", "Responder",
+                             "HTTP1ToHTTPServerCodec"]
             .map { try #require(order.range(of: $0)).lowerBound }
         #expect(positions == positions.sorted())
         #expect(!order.contains("ConnectionGuardInstaller"))
@@ -190,5 +193,146 @@ import Testing
         #expect(table.counters.open == 0)
         #expect(table.counters.accepted == 2_000)
         #expect(table.counters.evicted == 0)
+    }
+
+    /// Makes `channel`'s answers wait above the high-water mark (`false`) or leave (`true`).
+    static func setWritable(_ channel: EmbeddedChannel, _ writable: Bool) {
+        channel.isWritable = writable
+        channel.pipeline.fireChannelWritabilityChanged()
+    }
+
+    /// Counts the reads that reach the socket (the channel's head).
+    final class ReadCounter: ChannelOutboundHandler {
+        typealias OutboundIn = Any
+        var reads = 0
+        func read(context: ChannelHandlerContext) {
+            reads += 1
+            context.read()
+        }
+    }
+
+    @Test func aClientThatDoesNotReadItsAnswersIsReadNoFurtherAndClosedAfterTheWriteTimeout() throws {
+        let table = ConnectionTable(limit: 100)
+        let channel = try Self.connection(table: table)
+        let reads = ReadCounter()
+        try channel.pipeline.syncOperations.addHandler(reads, position: .first)
+        try Self.send(channel, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        Self.setWritable(channel, false)
+        channel.read()
+        #expect(reads.reads == 0)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(19))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!channel.isActive)
+        #expect(table.counters.writeTimeouts == 1)
+        #expect(!(try Self.written(channel)).contains("408"))
+    }
+
+    @Test func pipelinedRequestsWaitWhileTheAnswersWaitUnreadAndGoOnOnceTheyLeave() throws {
+        let channel = try Self.connection()
+        try Self.send(channel, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try Self.written(channel).hasPrefix("HTTP/1.1 200 OK"))
+        Self.setWritable(channel, false)
+        try Self.send(channel, String(repeating: "GET /b HTTP/1.1\r\nHost: x\r\n\r\n", count: 3))
+        #expect(try Self.written(channel).isEmpty)
+        Self.setWritable(channel, true)
+        #expect(try Self.written(channel).components(separatedBy: "HTTP/1.1 200 OK").count == 4)
+        _ = try? channel.finish()
+    }
+
+    @Test func pipelinedRequestsArePassedOnOneAtATimeAndTheSocketIsNotReadMeanwhile() throws {
+        let responder = Responder()
+        responder.holds = true
+        let channel = try Self.connection(responder: responder)
+        let reads = ReadCounter()
+        try channel.pipeline.syncOperations.addHandler(reads, position: .first)
+        try Self.send(channel, String(repeating: "GET /b HTTP/1.1\r\nHost: x\r\n\r\n", count: 3))
+        channel.read()
+        #expect(reads.reads == 0)
+        for answered in 1...3 {
+            responder.answer()
+            #expect(try Self.written(channel).components(separatedBy: "HTTP/1.1 200 OK").count == 2, "answer \(answered)")
+        }
+        responder.answer()  // nothing more was asked
+        #expect(try Self.written(channel).isEmpty)
+        #expect(reads.reads == 1)
+        _ = try? channel.finish()
+    }
+
+    @Test func whileARequestIsHeldTheBytesAfterItAreKeptUndecoded() throws {
+        let responder = Responder()
+        responder.holds = true
+        let channel = try Self.connection(responder: responder)
+        let requests = 500
+        try Self.send(channel, String(repeating: "GET /b HTTP/1.1\r\nHost: x\r\n\r\n", count: requests))
+        let guardHandler = try channel.pipeline.syncOperations.handler(type: ConnectionGuard.self)
+        let observer = try channel.pipeline.syncOperations.handler(type: RequestPhaseObserver.self)
+        // One slice's requests at most were decoded; the rest waits as bytes.
+        #expect(observer.heldParts <= 2 * (ConnectionGuard.slice / 28))
+        #expect(guardHandler.keptBytes == requests * 28 - ConnectionGuard.slice)
+        for _ in 0..<requests { responder.answer() }
+        #expect(try Self.written(channel).components(separatedBy: "HTTP/1.1 200 OK").count == requests + 1)
+        #expect(observer.heldParts == 0)
+        #expect(guardHandler.keptBytes == 0)
+        _ = try? channel.finish()
+    }
+
+    @Test func aClientThatReadsAgainInTimeIsReadAgainAndKept() throws {
+        let channel = try Self.connection()
+        let reads = ReadCounter()
+        try channel.pipeline.syncOperations.addHandler(reads, position: .first)
+        try Self.send(channel, "GET /a HTTP/1.1\r\nHost: x\r\n\r\n")
+        Self.setWritable(channel, false)
+        channel.read()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(19))
+        Self.setWritable(channel, true)
+        #expect(reads.reads == 1)  // the read held back goes out now
+        channel.embeddedEventLoop.advanceTime(by: .seconds(30))
+        #expect(channel.isActive)
+        _ = try? channel.finish()
+    }
+
+    @Test func atTheCapAConnectionOwedAnAnswerItDoesNotReadIsEvicted() throws {
+        let table = ConnectionTable(limit: 1)
+        let loop = EmbeddedEventLoop()
+        let busy = Responder()
+        busy.holds = true
+        let unread = try Self.connection(table: table, responder: busy, loop: loop)
+        try Self.send(unread, "GET /report HTTP/1.1\r\nHost: x\r\n\r\n")
+        Self.setWritable(unread, false)
+        let newest = try Self.connection(table: table, loop: loop)
+        loop.run()
+        #expect(!unread.isActive)
+        #expect(newest.isActive)
+        #expect(table.counters.evicted == 1)
+        _ = try? newest.finish()
+    }
+
+    @Test func bodiesPastTheBudgetAreAnswered503AndClosedAndTheirBytesGivenBack() throws {
+        let table = ConnectionTable(limit: 100, bodyBudget: 1_000)
+        let loop = EmbeddedEventLoop()
+        let held = Responder()
+        held.holds = true
+        let first = try Self.connection(table: table, responder: held, loop: loop)
+        try Self.send(first, "POST /cgi-bin/gn/trace HTTP/1.1\r\nHost: x\r\nContent-Length: 2000\r\n\r\n" + String(repeating: "a", count: 900))
+        #expect(table.counters.bodyBytesHeld == 900)
+        let second = try Self.connection(table: table, loop: loop)
+        try Self.send(second, "POST /cgi-bin/gn/trace HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n" + String(repeating: "b", count: 200))
+        loop.run()
+        #expect(!second.isActive)
+        let answer = try Self.written(second)
+        #expect(answer.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
+        #expect(answer.contains("retry-after: 30\r\n"))
+        #expect(table.counters.shedForBodyBudget == 1)
+        #expect(table.counters.bodyBytesHeld == 900)
+        // The first one's bytes go back when it closes; a body then fits.
+        _ = try? first.finish()
+        #expect(table.counters.bodyBytesHeld == 0)
+        let third = try Self.connection(table: table, loop: loop)
+        try Self.send(third, "POST /cgi-bin/gn/trace HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n" + String(repeating: "c", count: 200))
+        #expect(try Self.written(third).hasPrefix("HTTP/1.1 200 OK"))
+        #expect(table.counters.bodyBytesHeld == 0)
+        #expect(table.counters.mostBodyBytesHeld == 900)
+        _ = try? third.finish()
     }
 }

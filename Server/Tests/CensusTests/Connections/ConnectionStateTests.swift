@@ -4,7 +4,7 @@ import Testing
 
 /// A connection's timeline as data: which deadline holds at each step of a request.
 @Suite struct ConnectionStateTests {
-    static let timeouts = ConnectionTimeouts(header: .seconds(10), body: .seconds(30), idle: .seconds(60))
+    static let timeouts = ConnectionTimeouts(header: .seconds(10), body: .seconds(30), idle: .seconds(60), write: .seconds(20))
     static let accepted = NIODeadline.uptimeNanoseconds(1_000_000_000_000)
 
     static func at(_ seconds: Int64) -> NIODeadline { accepted + .seconds(seconds) }
@@ -74,5 +74,56 @@ import Testing
             }
             if let deadline = state.deadline { #expect(deadline.at >= Self.at(now) + Self.timeouts.tick, "\(step)") }
         }
+    }
+
+    @Test func answersWaitingUnreadTimeTheConnectionEvenWhileTheCensusWorksAndDoNotSpareIt() {
+        var state = ConnectionState(accepted: Self.accepted, timeouts: Self.timeouts)
+        state.requestHead(at: Self.at(0))
+        state.requestEnd()
+        #expect(state.deadline == nil)
+        #expect(state.awaitingAnswer)
+        state.writability(false, at: Self.at(5))
+        #expect(state.deadline?.at == Self.at(25))
+        #expect(state.deadline?.expiry == .write)
+        #expect(!state.awaitingAnswer)
+        #expect(!state.mayAnswerTimeout(.write))
+        // A later unwritable report keeps the first time; writable again clears it.
+        state.writability(false, at: Self.at(10))
+        #expect(state.deadline?.at == Self.at(25))
+        state.writability(true, at: Self.at(12))
+        #expect(state.deadline == nil)
+        #expect(state.awaitingAnswer)
+    }
+
+    @Test func theEarlierOfAReadDeadlineAndTheWriteDeadlineHolds() {
+        var state = ConnectionState(accepted: Self.accepted, timeouts: Self.timeouts)
+        // A head begun at 0 expires at 10, before the write deadline at 21.
+        state.bytesArrived(at: Self.at(0))
+        state.writability(false, at: Self.at(1))
+        #expect(state.deadline?.at == Self.at(10))
+        #expect(state.deadline?.expiry == .header)
+        // Idle (60 s) is later than the write deadline.
+        state.requestHead(at: Self.at(2))
+        state.requestEnd()
+        state.responseEnd(at: Self.at(3))
+        #expect(state.deadline?.at == Self.at(21))
+        #expect(state.deadline?.expiry == .write)
+    }
+
+    @Test func eachAnswerGivesBackTheBodyBytesOfItsOwnRequest() {
+        var state = ConnectionState(accepted: Self.accepted, timeouts: Self.timeouts)
+        state.requestHead(at: Self.at(0))
+        state.bodyArrived(100)
+        state.bodyArrived(50)
+        state.requestEnd()
+        state.requestHead(at: Self.at(1))  // pipelined
+        state.bodyArrived(7)
+        #expect(state.heldBodyBytes == 157)
+        #expect(state.responseEnd(at: Self.at(2)) == 150)
+        #expect(state.heldBodyBytes == 7)
+        #expect(state.responseEnd(at: Self.at(3)) == 7)
+        #expect(state.responseEnd(at: Self.at(4)) == 0)
+        state.bodyArrived(9)  // no request in progress: nothing held
+        #expect(state.heldBodyBytes == 0)
     }
 }

@@ -16,6 +16,15 @@ public struct ConnectionCounters: Sendable, Equatable, Codable {
     public var bodyTimeouts = 0
     /// Connections closed after waiting too long for their next request (``ConnectionLimits/idleTimeout``).
     public var idleTimeouts = 0
+    /// Connections closed because their client did not read their answers (``ConnectionLimits/writeTimeout``).
+    public var writeTimeouts = 0
+    /// Connections answered `503` and closed because their request's body would have taken the
+    /// bytes held in unfinished bodies past ``ConnectionLimits/bodyBudget``.
+    public var shedForBodyBudget = 0
+    /// Bytes of request bodies held now: arrived, their answers not yet written.
+    public var bodyBytesHeld = 0
+    /// The most body bytes held at once.
+    public var mostBodyBytesHeld = 0
 
     /// Counts a connection closed for `expiry`.
     mutating func count(_ expiry: ConnectionState.Expiry) {
@@ -23,6 +32,7 @@ public struct ConnectionCounters: Sendable, Equatable, Codable {
         case .header: headerTimeouts += 1
         case .body: bodyTimeouts += 1
         case .idle: idleTimeouts += 1
+        case .write: writeTimeouts += 1
         }
     }
 }

@@ -8,10 +8,18 @@ import NIOCore
 /// the connection's deadline or one ``ConnectionTimeouts/tick`` away, whichever is sooner, and
 /// every deadline a request sets is at least a tick away, so none is missed and a busy
 /// keep-alive connection costs a timer every few seconds, not one per request.
-final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// It also hands the decoder what it reads a slice at a time, and keeps the rest as it came while
+/// the observer holds a request back: a client that pipelines hundreds of requests and reads no
+/// answer then costs its bytes, not hundreds of decoded requests (census-decisions S40).
+final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
+
+    /// The most bytes handed to the decoder at once: a few requests.
+    static let slice = 4096
 
     private let table: ConnectionTable
     private let timeouts: ConnectionTimeouts
@@ -21,6 +29,14 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
     private var awaitingAnswer = false
+    /// Bytes read and not yet handed on, while the observer holds a request.
+    private var unparsed: ByteBuffer?
+    /// A read asked for while bytes were kept, sent on once none is.
+    private var readPending = false
+    /// How many bytes are kept (tests).
+    var keptBytes: Int { unparsed?.readableBytes ?? 0 }
+    /// Whether the connection's ``RequestPhaseObserver`` holds a request back (set by it).
+    var observerHolds: () -> Bool = { false }
 
     init(table: ConnectionTable, timeouts: ConnectionTimeouts) {
         self.table = table
@@ -49,7 +65,49 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         state?.bytesArrived(at: context.eventLoop.now)
-        context.fireChannelRead(data)
+        var bytes = unwrapInboundIn(data)
+        if unparsed != nil {
+            unparsed?.writeBuffer(&bytes)
+        } else {
+            handOn(&bytes, context)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if unparsed == nil { context.read() } else { readPending = true }
+    }
+
+    /// The observer has passed on what it held: the bytes kept go on, then the read held back.
+    func resume() {
+        guard let context, var bytes = unparsed else { return }
+        unparsed = nil
+        handOn(&bytes, context)
+        context.fireChannelReadComplete()
+        if unparsed == nil, readPending {
+            readPending = false
+            context.read()
+        }
+    }
+
+    /// Hands `bytes` on a slice at a time, keeping the rest once the observer holds a request.
+    private func handOn(_ bytes: inout ByteBuffer, _ context: ChannelHandlerContext) {
+        while bytes.readableBytes > 0 {
+            if observerHolds() {
+                unparsed = bytes
+                return
+            }
+            let slice = bytes.readSlice(length: min(Self.slice, bytes.readableBytes))!
+            context.fireChannelRead(wrapInboundOut(slice))
+        }
+    }
+
+    /// The answers waiting to be written crossed the high-water mark, one way or the other: the
+    /// ``NIOCore/BackPressureHandler`` after this one stops or resumes reading; this one times
+    /// the wait and stops sparing the connection meanwhile (census-decisions S40).
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        state?.writability(context.channel.isWritable, at: context.eventLoop.now)
+        publishAwaitingAnswer()
+        context.fireChannelWritabilityChanged()
     }
 
     // The observer's news, on this connection's event loop.
@@ -66,9 +124,27 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func responseEnd() {
-        guard let context else { return }
-        state?.responseEnd(at: context.eventLoop.now)
+        guard let context, let released = state?.responseEnd(at: context.eventLoop.now) else { return }
+        table.releaseBody(released)
         publishAwaitingAnswer()
+    }
+
+    /// `bytes` of the body being read have arrived. Returns false when the census's body budget
+    /// cannot hold them: the connection is then answered `503` and closed, and the bytes must
+    /// go no further.
+    func bodyArrived(_ bytes: Int) -> Bool {
+        guard let context, state != nil else { return false }
+        guard table.holdBody(bytes) else {
+            if state?.mayAnswerTimeout(.body) == true {
+                context.writeAndFlush(wrapOutboundOut(Self.bodyBudgetAnswer(timeouts: timeouts, allocator: context.channel.allocator)),
+                                      promise: nil)
+            }
+            stop()
+            context.close(promise: nil)
+            return false
+        }
+        state?.bodyArrived(bytes)
+        return true
     }
 
     private func start(_ context: ChannelHandlerContext) {
@@ -86,6 +162,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     private func stop() {
         timer?.cancel()
         timer = nil
+        unparsed = nil
+        if let held = state?.heldBodyBytes { table.releaseBody(held) }
         state = nil
         if let id { table.remove(id) }
         id = nil
@@ -131,8 +209,19 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         case .header: "request head not received within \(timeouts.header.secondsText)\n"
         case .body: "request body not received within \(timeouts.body.secondsText)\n"
         case .idle: "no request within \(timeouts.idle.secondsText)\n"
+        case .write: "answers not read within \(timeouts.write.secondsText)\n"
         }
         let head = "HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            + "content-length: \(reason.utf8.count)\r\nconnection: close\r\n\r\n"
+        return allocator.buffer(string: head + reason)
+    }
+
+    /// `503` with `Retry-After`: the bodies other connections are sending fill the budget; by
+    /// one body timeout from now each of them has ended or been closed.
+    static func bodyBudgetAnswer(timeouts: ConnectionTimeouts, allocator: ByteBufferAllocator) -> ByteBuffer {
+        let reason = "the census holds as many request bodies as it takes; send again later\n"
+        let retry = max(1, (timeouts.body.nanoseconds + 999_999_999) / 1_000_000_000)
+        let head = "HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\nretry-after: \(retry)\r\n"
             + "content-length: \(reason.utf8.count)\r\nconnection: close\r\n\r\n"
         return allocator.buffer(string: head + reason)
     }

@@ -18,18 +18,32 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var bodyTimeout: Duration
     /// How long a connection may wait, with no request in progress, for its next request. Closed.
     public var idleTimeout: Duration
+    /// How long a connection's answers may wait for its client to read them: while more than
+    /// the connection's high-water mark (64 KiB) waits to be written, the census reads nothing
+    /// more from it, and after this long it is closed (census-decisions S40).
+    public var writeTimeout: Duration
     /// How many connections may be open at once. A connection accepted beyond it closes the
-    /// oldest one that is not waiting for an answer (an idle one, or one still sending its
-    /// request), or, when every other one is, is closed itself.
+    /// oldest one that is not waiting for an answer (an idle one, one still sending its
+    /// request, or one whose client does not read), or, when every other one is, is closed itself.
     public var maxConnections: Int
+    /// How many bytes of request bodies the census holds at once, across connections: from a
+    /// body's first byte to the end of its answer. A body that would take it past this is
+    /// answered `503` with `Retry-After` and its connection closed (census-decisions S40).
+    public var bodyBudget: Int
+
+    /// The default ``bodyBudget``: 64 MiB, a hundred and twenty-eight half-sent trace bodies.
+    public static let standardBodyBudget = 64 << 20
 
     /// Limits with the given values.
     public init(headerTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(30),
-                idleTimeout: Duration = .seconds(60), maxConnections: Int) {
+                idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(60),
+                maxConnections: Int, bodyBudget: Int = Self.standardBodyBudget) {
         self.headerTimeout = headerTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
+        self.writeTimeout = writeTimeout
         self.maxConnections = maxConnections
+        self.bodyBudget = bodyBudget
     }
 
     /// The defaults for the public internet: 10 s for a head, 30 s for a body, 60 s idle, and
@@ -55,6 +69,7 @@ public struct ConnectionLimits: Sendable, Equatable {
 
     /// The timeouts as NIO counts time.
     var timeouts: ConnectionTimeouts {
-        ConnectionTimeouts(header: TimeAmount(headerTimeout), body: TimeAmount(bodyTimeout), idle: TimeAmount(idleTimeout))
+        ConnectionTimeouts(header: TimeAmount(headerTimeout), body: TimeAmount(bodyTimeout), idle: TimeAmount(idleTimeout),
+                           write: TimeAmount(writeTimeout))
     }
 }

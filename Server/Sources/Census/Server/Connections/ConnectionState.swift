@@ -5,10 +5,11 @@ struct ConnectionTimeouts: Sendable, Equatable {
     var header: TimeAmount
     var body: TimeAmount
     var idle: TimeAmount
+    var write: TimeAmount
 
-    /// The shortest of the three: a connection's timer wakes at least this often, so a deadline
+    /// The shortest of the four: a connection's timer wakes at least this often, so a deadline
     /// that moves closer (a head that starts while idle) is never missed by more than nothing.
-    var tick: TimeAmount { min(header, body, idle) }
+    var tick: TimeAmount { min(header, body, idle, write) }
 }
 
 /// One connection's timeline, kept by its ``ConnectionGuard`` on its event loop: what it is
@@ -23,6 +24,9 @@ struct ConnectionState {
         case body
         /// The next request.
         case idle
+        /// The client reading its answers: the answers waiting to be written stayed above the
+        /// connection's high-water mark (census-decisions S40).
+        case write
     }
 
     let timeouts: ConnectionTimeouts
@@ -36,6 +40,15 @@ struct ConnectionState {
     private var waitingSince: NIODeadline
     /// Whether a request has begun on this connection.
     private var started = false
+    /// Since when the answers waiting to be written have been above the high-water mark (the
+    /// client is not reading them), while they are.
+    private var unwritableSince: NIODeadline?
+    /// The body bytes each request in progress has brought in, oldest first: held by the census
+    /// until its answer ends (``ConnectionTable``'s body budget).
+    private var bodyBytes: [Int] = []
+
+    /// The body bytes the connection's requests in progress hold.
+    var heldBodyBytes: Int { bodyBytes.reduce(0, +) }
 
     init(accepted: NIODeadline, timeouts: ConnectionTimeouts) {
         self.waitingSince = accepted
@@ -54,7 +67,14 @@ struct ConnectionState {
         headSince = nil
         bodySince = now
         requestsInProgress += 1
+        bodyBytes.append(0)
         started = true
+    }
+
+    /// `count` bytes of the body being read have arrived.
+    mutating func bodyArrived(_ count: Int) {
+        guard !bodyBytes.isEmpty else { return }
+        bodyBytes[bodyBytes.count - 1] += count
     }
 
     /// A request's body has ended.
@@ -62,15 +82,34 @@ struct ConnectionState {
         bodySince = nil
     }
 
-    /// A response has ended (written to the connection).
-    mutating func responseEnd(at now: NIODeadline) {
+    /// A response has ended (written to the connection). Returns the body bytes its request held.
+    @discardableResult
+    mutating func responseEnd(at now: NIODeadline) -> Int {
         requestsInProgress = max(0, requestsInProgress - 1)
         if requestsInProgress == 0 { waitingSince = now }
+        return bodyBytes.isEmpty ? 0 : bodyBytes.removeFirst()
+    }
+
+    /// The connection's answers can be written (`true`) or wait above the high-water mark.
+    mutating func writability(_ writable: Bool, at now: NIODeadline) {
+        if writable {
+            unwritableSince = nil
+        } else if unwritableSince == nil {
+            unwritableSince = now
+        }
     }
 
     /// When the connection times out, and why; nil while the census is working on an answer (the
-    /// census's own time is not the sender's fault).
+    /// census's own time is not the sender's fault), unless its answers wait for a client that
+    /// does not read them.
     var deadline: (at: NIODeadline, expiry: Expiry)? {
+        guard let unwritableSince else { return readDeadline }
+        let write = unwritableSince + timeouts.write
+        guard let read = readDeadline, read.at < write else { return (write, .write) }
+        return read
+    }
+
+    private var readDeadline: (at: NIODeadline, expiry: Expiry)? {
         if let headSince { return (headSince + timeouts.header, .header) }
         if let bodySince { return (bodySince + timeouts.body, .body) }
         if requestsInProgress > 0 { return nil }
@@ -78,8 +117,9 @@ struct ConnectionState {
     }
 
     /// Whether the census owes this connection an answer and is working on it: such a
-    /// connection is never closed to make room for another.
-    var awaitingAnswer: Bool { requestsInProgress > (bodySince == nil ? 0 : 1) }
+    /// connection is never closed to make room for another. One whose client does not read its
+    /// answers is not spared: it would hold its place for nothing.
+    var awaitingAnswer: Bool { unwritableSince == nil && requestsInProgress > (bodySince == nil ? 0 : 1) }
 
     /// Whether a timed-out connection may be told so with a `408` before it is closed: only when
     /// no response is owed on it, which a `408` would cut into.
@@ -87,7 +127,7 @@ struct ConnectionState {
         switch expiry {
         case .header: requestsInProgress == 0
         case .body: requestsInProgress == 1
-        case .idle: false
+        case .idle, .write: false
         }
     }
 }

@@ -11,10 +11,13 @@ import NIOCore
 package final class ConnectionTable: Sendable {
     /// How many connections may be open at once.
     package let limit: Int
+    /// How many body bytes the census's connections may hold at once (``ConnectionLimits/bodyBudget``).
+    package let bodyBudget: Int
     private let table: NIOLockedValueBox<Table>
 
-    package init(limit: Int) {
+    package init(limit: Int, bodyBudget: Int = ConnectionLimits.standardBodyBudget) {
         self.limit = max(1, limit)
+        self.bodyBudget = max(0, bodyBudget)
         self.table = NIOLockedValueBox(Table())
     }
 
@@ -42,6 +45,26 @@ package final class ConnectionTable: Sendable {
     /// Counts a connection closed for `expiry`.
     func count(_ expiry: ConnectionState.Expiry) {
         table.withLockedValue { $0.counters.count(expiry) }
+    }
+
+    /// Takes `bytes` more of a request body into the budget; false (and nothing taken, the
+    /// connection counted as shed) when they would take it past ``bodyBudget``.
+    func holdBody(_ bytes: Int) -> Bool {
+        table.withLockedValue { table in
+            guard bytes <= bodyBudget - table.counters.bodyBytesHeld else {
+                table.counters.shedForBodyBudget += 1
+                return false
+            }
+            table.counters.bodyBytesHeld += bytes
+            table.counters.mostBodyBytesHeld = max(table.counters.mostBodyBytesHeld, table.counters.bodyBytesHeld)
+            return true
+        }
+    }
+
+    /// Gives back `bytes` of request bodies: their answers have ended, or their connection closed.
+    func releaseBody(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        table.withLockedValue { $0.counters.bodyBytesHeld = max(0, $0.counters.bodyBytesHeld - bytes) }
     }
 
     struct Entry {

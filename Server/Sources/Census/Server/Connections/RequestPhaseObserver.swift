@@ -4,6 +4,14 @@ import NIOHTTP1
 /// Tells a connection's ``ConnectionGuard`` where its requests and responses begin and end:
 /// after the HTTP decoder and in front of the ping fast path, so it sees the pings' answers as
 /// well as the router's.
+///
+/// It also passes a connection's requests on one at a time, as NIO's pipelining assistance does
+/// (Hummingbird leaves that off): the next request's head waits until the answer before it has
+/// been written, and while the answers wait unread (above the high-water mark). Meanwhile the
+/// socket is not read, so what waits is at most one read's worth. Requests a client pipelines
+/// without reading its answers then cost one answer, not hundreds, a held request is not counted
+/// as owed an answer, and answers leave in the order of their requests whichever handler — the
+/// ping fast path or the router — gives them (census-decisions S40).
 final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -11,23 +19,103 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
     typealias OutboundOut = HTTPServerResponsePart
 
     private let connection: ConnectionGuard
+    /// Request parts read but held back, from the first head that had to wait.
+    private var held = CircularBuffer<NIOAny>()
+    /// Requests passed on whose answers have not ended: 0 or 1.
+    private var unanswered = 0
+    /// A read asked for while parts were held, sent on once none is.
+    private var readPending = false
+    /// Whether ``release(_:)`` is running: an answer written synchronously while it passes a
+    /// request on must not start another walk of the held parts, but asks it for another round.
+    private var releasing = false
+    private var releaseAgain = false
 
     init(connection: ConnectionGuard) {
         self.connection = connection
     }
 
+    /// Whether a request is held back: the guard then keeps what it reads.
+    var holds: Bool { !held.isEmpty }
+    /// How many request parts are held back (tests).
+    var heldParts: Int { held.count }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if !held.isEmpty || (Self.isHead(unwrapInboundIn(data)) && !mayPassHead(context)) {
+            held.append(data)
+            return
+        }
+        deliver(data, context: context)
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        context.fireChannelWritabilityChanged()
+        release(context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        held.removeAll()
+        context.fireChannelInactive()
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if held.isEmpty { context.read() } else { readPending = true }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .end = unwrapOutboundIn(data) else { return context.write(data, promise: promise) }
+        connection.responseEnd()
+        unanswered = max(0, unanswered - 1)
+        context.write(data, promise: promise)
+        release(context)
+    }
+
+    private func mayPassHead(_ context: ChannelHandlerContext) -> Bool {
+        unanswered == 0 && context.channel.isWritable
+    }
+
+    /// Passes on the held parts up to the next head that must wait, then the bytes the guard
+    /// kept, then the read held back. An answer written while it runs asks for another round.
+    private func release(_ context: ChannelHandlerContext) {
+        guard !releasing else {
+            releaseAgain = true
+            return
+        }
+        releasing = true
+        defer { releasing = false }
+        var delivered = false
+        repeat {
+            releaseAgain = false
+            while let next = held.first, !Self.isHead(unwrapInboundIn(next)) || mayPassHead(context) {
+                held.removeFirst()
+                deliver(next, context: context)
+                delivered = true
+            }
+            if held.isEmpty { connection.resume() }
+        } while releaseAgain
+        if delivered { context.fireChannelReadComplete() }
+        if held.isEmpty, readPending {
+            readPending = false
+            context.read()
+        }
+    }
+
+    private func deliver(_ data: NIOAny, context: ChannelHandlerContext) {
         switch unwrapInboundIn(data) {
-        case .head: connection.requestHead()
-        case .body: break
-        case .end: connection.requestEnd()
+        case .head:
+            unanswered += 1
+            connection.requestHead()
+        case .body(let bytes):
+            // Past the body budget the connection is answered and closed; the bytes go no further.
+            guard connection.bodyArrived(bytes.readableBytes) else { return }
+        case .end:
+            connection.requestEnd()
         }
         context.fireChannelRead(data)
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { connection.responseEnd() }
-        context.write(data, promise: promise)
+    private static func isHead(_ part: HTTPServerRequestPart) -> Bool {
+        if case .head = part { return true }
+        return false
     }
 }
 
@@ -53,7 +141,11 @@ final class ConnectionGuardInstaller: ChannelInboundHandler, RemovableChannelHan
         do {
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(connection, position: .first)
-            try pipeline.addHandler(RequestPhaseObserver(connection: connection), position: .after(decoder))
+            // Reads nothing more while the connection's answers wait unread (census-decisions S40).
+            try pipeline.addHandler(BackPressureHandler(), position: .after(connection))
+            let observer = RequestPhaseObserver(connection: connection)
+            connection.observerHolds = { [weak observer] in observer?.holds ?? false }
+            try pipeline.addHandler(observer, position: .after(decoder))
         } catch {
             // Without its pipeline a connection cannot be held to the limits; none is better than one unbounded.
             context.close(promise: nil)
