@@ -86,6 +86,9 @@ package final class CensusMetrics: Sendable {
         }
         census.add(counter("config_requests", "Config requests answered")) { $0.configRequests }
         census.add(counter("amp_events", "Google AMP cloud-API requests stored, each replaying its page view")) { $0.ampEvents }
+        census.add(counter("amp_events_not_credited", "Google AMP cloud-API requests past their page view's limit: neither stored nor credited")) {
+            $0.ampEventsNotCredited
+        }
         census.add(counter("amp_sessions", "Google AMP prd=session pings accepted")) { $0.ampSessions }
         census.add(counter("viewability_pings_stored", "Viewability pings stored for the first time")) { $0.viewabilityPings }
         census.add(counter("trace_entries_stored", "Call trace entries stored for the first time")) { $0.traceEntries }
