@@ -36,7 +36,7 @@ struct ReportCommand: AsyncParsableCommand {
             print(ReportTable.render(rows))
             if !dtvr.isEmpty { print("\nDTVR by channel and CID\n" + ReportTable.render(dtvr)) }
             if !viewability.isEmpty { print("\nViewability by session and asset\n" + ReportTable.render(viewability)) }
-            if plausibility.contains(where: { $0.overBoundSeconds > 0 || $0.flaggedSessions > 0 }) {
+            if plausibility.contains(where: \.holdsAnything) {
                 print("\nNot taken at face value (docs/census.md §4b)\n" + ReportTable.render(plausibility)
                       + (excludeFlagged ? "\nflagged sessions left out of the credit above" : "\nflagged sessions are credited above; --exclude-flagged leaves them out"))
             }

@@ -25,6 +25,11 @@ package enum AMPPageViewReplay {
     /// a little slack) per request the census received for it (``pageViewBound(events:)``), as
     /// AMP sends one at least that often while the page is visible; beyond that its seconds are
     /// over bound, as are a ping's beyond its kind's bound (``CreditBounds``).
+    ///
+    /// Once the pings built credit all the page view may, the replay ends at the event it is at
+    /// (census-decisions.md AMP6): every later ping would credit nothing, so none is built. The
+    /// pings before are those of a whole replay, ids and credit alike; a page view sent with its
+    /// requests half an hour apart costs a few events' work, not days of pings.
     package static func pings(for events: [AMPCloudEvent], receivedAt: Int64 = .max,
                              durationPingInterval: Int64) -> Result<[IncomingPing], PingRejection> {
         let ordered = events.sorted { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }
@@ -43,6 +48,8 @@ package enum AMPPageViewReplay {
             app: app, sdkVersion: sdkVersion, identifiers: PageViewIdentifiers(key: key).generators,
             identity: PingIdentity(optedOut: false, deviceID: hex(SHA256.hash(data: Data(first.clientID.utf8)))),
             durationPingInterval: durationPingInterval, checkpointInterval: 60, playheadTick: 0, logLevel: .critical))
+        var credit = PageViewCredit(allowed: pageViewBound(events: events.count), interval: durationPingInterval,
+                                    lastReceipt: receivedAt / 1000)
 
         var hidden = false
         var last: MeterInstant?
@@ -62,27 +69,12 @@ package enum AMPPageViewReplay {
                 replay.handle(.track(parsed.event), at: time)
             }
             last = time
+            if case .failure(let rejection) = credit.take(replay.pings) { return .failure(rejection) }
+            if credit.isSpent { break }
         }
         if let last { replay.handle(.end, at: last) }
-
-        var pings: [IncomingPing] = []
-        let lastReceipt = receivedAt / 1000
-        var allowed = pageViewBound(events: events.count)
-        for ping in replay.pings {
-            let query = PingEncoder.query(for: ping, sendTime: MeterInstant(secondsSince1970: ping.createdAt))
-            switch PingValidator.validate(query: Substring(query), uriLength: query.utf8.count) {
-            case .success(var incoming):
-                CreditBounds.apply(to: &incoming, interval: durationPingInterval, receivedAt: lastReceipt)
-                let credited = min(incoming.creditedSeconds, max(0, allowed))
-                incoming.overBoundSeconds += incoming.creditedSeconds - credited
-                incoming.creditedSeconds = credited
-                allowed -= credited
-                pings.append(incoming)
-            case .failure(let rejection):
-                return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)", category: rejection.category))
-            }
-        }
-        return .success(pings)
+        if case .failure(let rejection) = credit.take(replay.pings) { return .failure(rejection) }
+        return .success(credit.pings)
     }
 
     /// The most a page view of `events` requests credits.

@@ -54,7 +54,7 @@ enum DashboardPage {
         <p id="credit-updated" class="hint"></p>
         <div id="credit-chart"></div>
         <div class="scroll"><table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th class="num">Views</th><th class="num">Seconds</th><th class="num">Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table></div>
-        <div class="scroll"><table id="plausibility"><thead><tr><th>App</th><th class="num">Credited</th><th class="num">Over bound</th><th class="num">Flagged sessions</th><th class="num">Flagged seconds</th></tr></thead><tbody></tbody></table></div>
+        <div class="scroll"><table id="plausibility"><thead><tr><th>App</th><th class="num">Credited</th><th class="num">Over bound</th><th class="num">Flagged sessions</th><th class="num">Flagged seconds</th><th class="num">Flagged viewability sessions</th><th class="num">Flagged viewable / audible s</th></tr></thead><tbody></tbody></table></div>
         <h2>Live</h2>
         <p id="live-scope" class="hint">everything the census receives, every app</p>
         <ol id="live" reversed></ol>

@@ -24,10 +24,13 @@ enum DashboardSideScript {
         el("td", {}, r.kind), el("td", { class: "num" }, r.views), el("td", { class: "num" }, r.creditedSeconds),
         el("td", { class: "num" }, r.overBoundSeconds ?? 0), el("td", {}, tagCheck(r.tagCheck)))));
       // Seconds a ping claimed beyond its kind's bound (not credited), and sessions crediting
-      // beyond their own time (credited unless the census excludes them): docs/census.md §4b.
+      // beyond their own time (credited unless the census excludes them), by their pings and by
+      // their viewability pings: docs/census.md §4b.
       fill("#plausibility tbody", list(plausibility).map(p => el("tr", {}, el("td", { title: String(p.appid) }, clip(p.appid, 10)),
         el("td", { class: "num" }, p.creditedSeconds), el("td", { class: "num" }, p.overBoundSeconds),
-        el("td", { class: "num" }, p.flaggedSessions), el("td", { class: "num" }, p.flaggedSeconds))));
+        el("td", { class: "num" }, p.flaggedSessions), el("td", { class: "num" }, p.flaggedSeconds),
+        el("td", { class: "num" }, p.flaggedViewabilitySessions ?? 0),
+        el("td", { class: "num" }, `${p.flaggedViewableSeconds ?? 0} / ${p.flaggedAudibleSeconds ?? 0}`))));
       document.querySelector("#credit-updated").textContent = "as of " + time(Date.now() / 1000);
     }
 

@@ -15,14 +15,30 @@ public struct PlausibilityRow: Sendable, Equatable, Codable {
     public var flaggedSeconds: Int64
     /// Sessions flagged.
     public var flaggedSessions: Int64
+    /// Viewable seconds flagged sessions' viewability pings counted beyond the time they span
+    /// (``ViewabilityPlausibility``).
+    public var flaggedViewableSeconds: Int64 = 0
+    /// Audible seconds the same way.
+    public var flaggedAudibleSeconds: Int64 = 0
+    /// Sessions whose viewability pings the rule flags.
+    public var flaggedViewabilitySessions: Int64 = 0
 
     /// Creates a row.
-    public init(appid: String, creditedSeconds: Int64, overBoundSeconds: Int64, flaggedSeconds: Int64, flaggedSessions: Int64) {
+    public init(appid: String, creditedSeconds: Int64, overBoundSeconds: Int64, flaggedSeconds: Int64, flaggedSessions: Int64,
+                flaggedViewableSeconds: Int64 = 0, flaggedAudibleSeconds: Int64 = 0, flaggedViewabilitySessions: Int64 = 0) {
         self.appid = appid
         self.creditedSeconds = creditedSeconds
         self.overBoundSeconds = overBoundSeconds
         self.flaggedSeconds = flaggedSeconds
         self.flaggedSessions = flaggedSessions
+        self.flaggedViewableSeconds = flaggedViewableSeconds
+        self.flaggedAudibleSeconds = flaggedAudibleSeconds
+        self.flaggedViewabilitySessions = flaggedViewabilitySessions
+    }
+
+    /// Whether the row holds anything not taken at face value.
+    public var holdsAnything: Bool {
+        overBoundSeconds > 0 || flaggedSessions > 0 || flaggedViewabilitySessions > 0
     }
 }
 

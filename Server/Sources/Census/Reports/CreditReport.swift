@@ -119,12 +119,17 @@ public enum ReportTable {
 
     /// Plausibility rows as a table with a header line: what was not taken at face value, per app.
     public static func render(_ rows: [PlausibilityRow]) -> String {
+        // Viewability's columns only where a session's viewability pings are flagged.
+        let viewability = rows.contains { $0.flaggedViewabilitySessions > 0 }
         let header = ["appid", "credited s", "over bound s", "flagged s", "flagged sessions"]
+            + (viewability ? ["flagged viewable s", "flagged audible s", "flagged viewability sessions"] : [])
         let body = rows.map { row in
             [row.appid, String(row.creditedSeconds), String(row.overBoundSeconds), String(row.flaggedSeconds),
              String(row.flaggedSessions)]
+                + (viewability ? [String(row.flaggedViewableSeconds), String(row.flaggedAudibleSeconds),
+                                  String(row.flaggedViewabilitySessions)] : [])
         }
-        return TextTable.render([header] + body, rightAligned: [1, 2, 3, 4], rule: true)
+        return TextTable.render([header] + body, rightAligned: viewability ? [1, 2, 3, 4, 5, 6, 7] : [1, 2, 3, 4], rule: true)
     }
 
     /// DTVR rows as a table with a header line.
@@ -140,10 +145,10 @@ public enum ReportTable {
 
     /// Viewability rows as a table with a header line.
     public static func render(_ rows: [ViewabilityRow]) -> String {
-        let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s", "over bound s"]
+        let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s", "over bound s", "flagged"]
         let body = rows.map { row in
             [row.appid, row.session, row.assetid, String(row.pings), String(row.measuredSeconds),
-             String(row.viewableSeconds), String(row.audibleSeconds), String(row.overBoundSeconds)]
+             String(row.viewableSeconds), String(row.audibleSeconds), String(row.overBoundSeconds), row.flagged ? "flagged" : ""]
         }
         return TextTable.render([header] + body, rightAligned: [3, 4, 5, 6, 7], rule: true)
     }

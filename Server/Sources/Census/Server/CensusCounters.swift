@@ -18,6 +18,9 @@ public struct CensusCounters: Sendable, Equatable, Codable {
     public var configRequests = 0
     /// Google AMP cloud-API requests stored (each replays its page view).
     public var ampEvents = 0
+    /// Google AMP cloud-API requests past their page view's limit: answered, neither stored nor
+    /// credited (census-decisions.md AMP5).
+    public var ampEventsNotCredited = 0
     /// Google AMP `prd=session` pings accepted.
     public var ampSessions = 0
     /// Viewability pings stored for the first time.

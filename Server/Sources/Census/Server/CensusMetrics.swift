@@ -33,6 +33,9 @@ package final class CensusMetrics: Sendable {
     private let refusedBy: [RefusalCategory: Counter]
     private let creditedSeconds: Counter
     private let overBoundSeconds: Counter
+    /// Viewability pings' seconds, within their bounds, by `kind`: measured, viewable, audible.
+    private let viewabilitySeconds: (measured: Counter, viewable: Counter, audible: Counter)
+    private let viewabilityOverBoundSeconds: Counter
     private let pingDurations: [PingOutcome: DurationHistogram]
     private let queueWaiting: (pings: Gauge, rejects: Gauge)
     private let queueWriters: (pings: Gauge, rejects: Gauge)
@@ -63,6 +66,12 @@ package final class CensusMetrics: Sendable {
             "credited_seconds", "total", "Seconds the pings stored credit, within their bounds (pings and batches; not AMP replays)"))
         overBoundSeconds = registry.makeCounter(descriptor: named(
             "over_bound_seconds", "total", "Seconds the pings stored claimed beyond their kind's bound: stored as over-bound, never credited"))
+        let viewability = named("viewability_seconds", "total",
+                                "Seconds the viewability pings stored count, within their bounds, by kind (not flagged by the session rule here: the report flags)")
+        func viewabilityKind(_ kind: String) -> Counter { registry.makeCounter(descriptor: viewability, labels: [("kind", kind)]) }
+        viewabilitySeconds = (viewabilityKind("measured"), viewabilityKind("viewable"), viewabilityKind("audible"))
+        viewabilityOverBoundSeconds = registry.makeCounter(descriptor: named(
+            "viewability_over_bound_seconds", "total", "Measured seconds the viewability pings stored claimed beyond their bound: never counted"))
         let durations = named("ping_duration", "seconds", "Time from reading a GET /cgi-bin/gn request to its answer, its commit included")
         pingDurations = Dictionary(uniqueKeysWithValues: PingOutcome.allCases.map { outcome in
             (outcome, registry.makeDurationHistogram(descriptor: durations, labels: [("outcome", outcome.rawValue)],
@@ -89,6 +98,9 @@ package final class CensusMetrics: Sendable {
         }
         census.add(counter("config_requests", "Config requests answered")) { $0.configRequests }
         census.add(counter("amp_events", "Google AMP cloud-API requests stored, each replaying its page view")) { $0.ampEvents }
+        census.add(counter("amp_events_not_credited", "Google AMP cloud-API requests past their page view's limit: neither stored nor credited")) {
+            $0.ampEventsNotCredited
+        }
         census.add(counter("amp_sessions", "Google AMP prd=session pings accepted")) { $0.ampSessions }
         census.add(counter("viewability_pings_stored", "Viewability pings stored for the first time")) { $0.viewabilityPings }
         census.add(counter("trace_entries_stored", "Call trace entries stored for the first time")) { $0.traceEntries }
@@ -118,6 +130,14 @@ package final class CensusMetrics: Sendable {
         // the counter traps on a negative amount and the seconds came from the network.
         creditedSeconds.increment(by: max(0, ping.creditedSeconds))
         if ping.overBoundSeconds > 0 { overBoundSeconds.increment(by: ping.overBoundSeconds) }
+    }
+
+    /// Counts the seconds of a viewability ping stored for the first time.
+    func stored(_ ping: IncomingViewability) {
+        viewabilitySeconds.measured.increment(by: max(0, ping.measuredSeconds))
+        viewabilitySeconds.viewable.increment(by: max(0, ping.viewableSeconds))
+        viewabilitySeconds.audible.increment(by: max(0, ping.audibleSeconds))
+        if ping.overBoundSeconds > 0 { viewabilityOverBoundSeconds.increment(by: ping.overBoundSeconds) }
     }
 
     /// Records how long a ping took from `received` to its answer.

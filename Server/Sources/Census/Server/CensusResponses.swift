@@ -20,6 +20,8 @@ struct DTVRReportResponse: ResponseEncodable {
 /// `GET /api/v1/report/viewability`.
 struct ViewabilityReportResponse: ResponseEncodable {
     let rows: [ViewabilityRow]
+    /// Whether flagged sessions are left out of `rows` (the census's policy).
+    let excludesFlagged: Bool
 }
 
 /// `GET /api/v1/sessions/{sesid}/pings`.

@@ -25,9 +25,15 @@ extension CensusServer {
             do {
                 switch try await ampIngest.record(event) {
                 case .failure(let rejection): return await reject(rejection, uri: uri)
-                case .success:
+                case .success(.stored):
                     counters.update { $0.ampEvents += 1 }
                     return CensusReply.stored(true).response
+                case .success(.duplicate):
+                    return CensusReply.stored(false).response
+                case .success(.notCredited):
+                    // Valid, so not a refusal to record; AMP reads no answer (census-decisions.md AMP5).
+                    counters.update { $0.ampEventsNotCredited += 1 }
+                    return CensusReply(status: .ok, text: "not credited").response
                 }
             } catch {
                 return storageFailed(error).response
@@ -43,16 +49,5 @@ extension CensusServer {
             counters.update { $0.ampSessions += 1 }
             return CensusReply(status: .ok, text: "session")
         }
-    }
-}
-
-/// Serialises the census's AMP replays: one page view's events are stored and replayed in turn.
-actor AMPIngest {
-    private let store: PingStore
-
-    init(store: PingStore) { self.store = store }
-
-    func record(_ event: AMPCloudEvent) async throws -> Result<Int, PingRejection> {
-        try await store.recordAMP(event, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
     }
 }

@@ -27,7 +27,10 @@ extension CensusServer {
             ping.bound(interval: registry.intervalBound(for: ping.appID, at: now))
             do {
                 let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
-                if isNew { counters.update { $0.viewabilityPings += 1 } }
+                if isNew {
+                    counters.update { $0.viewabilityPings += 1 }
+                    metrics.stored(ping)
+                }
                 return CensusReply.stored(isNew).response
             } catch {
                 return storageFailed(error).response

@@ -222,8 +222,10 @@ public struct CensusServer: Sendable {
     private func viewabilityReport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
         switch Self.reportQuery(request) {
         case .failure(let problem): return .text(.badRequest, problem.reason)
-        case .success(let query):
-            return try ViewabilityReportResponse(rows: try await store.viewabilityReport(query)).response(from: request, context: context)
+        case .success(var query):
+            query.excludeFlagged = policy.excludeFlagged
+            return try ViewabilityReportResponse(rows: try await store.viewabilityReport(query), excludesFlagged: query.excludeFlagged)
+                .response(from: request, context: context)
         }
     }
 

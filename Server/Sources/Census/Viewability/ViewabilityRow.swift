@@ -16,4 +16,7 @@ public struct ViewabilityRow: Sendable, Equatable, Codable {
     public var audibleSeconds: Int64
     /// Measured seconds reports claimed over their bound (``IncomingViewability/bound(interval:)``): not counted.
     public var overBoundSeconds: Int64 = 0
+    /// The session rule flags the session's viewability pings (``ViewabilityPlausibility``): their
+    /// viewable or audible seconds outrun the time they span.
+    public var flagged = false
 }

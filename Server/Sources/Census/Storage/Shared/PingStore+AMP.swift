@@ -2,46 +2,67 @@ import Crypto
 import Foundation
 import SQLKit
 
+/// What became of an AMP cloud-API request the replay did not refuse (docs/protocol.md §2e).
+package enum AMPRecording: Sendable, Equatable {
+    /// Stored, and its page view's pings replaced by its replay's (`count` of them).
+    case stored(pings: Int)
+    /// Already stored: its page view's pings already count it (census-decisions.md AMP5).
+    case duplicate
+    /// New, but its page view already holds ``PingStore/maxEventsPerPageView`` requests: neither
+    /// stored nor credited (census-decisions.md AMP5).
+    case notCredited
+}
+
 extension PingStore {
+    /// The most requests one AMP page view is credited from: four hours of AMP's 10 s timer
+    /// (census-decisions.md AMP5).
+    package static let maxEventsPerPageView = 1_440
+
     /// Replays `event` with its page view's stored events and, when the replay succeeds, stores
-    /// it (an identical request again is stored once) and replaces the page view's pings with the
-    /// replay's: the same events always give the same pings, so retries and requests arriving out
-    /// of order credit the page view once. A request the replay refuses is not stored, so it
-    /// cannot poison the page view's later requests. On PostgreSQL the page view is locked for the
-    /// transaction, so servers sharing the database cannot interleave two replays of one page view.
-    package func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
+    /// it and replaces the page view's pings with the replay's: the same events always give the
+    /// same pings, so retries and requests arriving out of order credit the page view once. A
+    /// request already stored is not replayed again, and a new one past
+    /// ``maxEventsPerPageView`` is neither stored nor replayed (census-decisions.md AMP5). A
+    /// request the replay refuses is not stored, so it cannot poison the page view's later
+    /// requests. The pings are replaced before the request is stored, so that a failure between
+    /// the two leaves it unstored and its retry replays again. On PostgreSQL the page view is
+    /// locked for the transaction, so servers sharing the database cannot interleave two replays
+    /// of one page view; one server replays a page view at a time (``AMPIngest``).
+    package func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<AMPRecording, PingRejection> {
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) {
                 let eventID = Self.eventID(event)
-                var events = try await db.select()
-                    .columns("event_id", "apid", "visit", "utc_ms", "request_index", "hidden", "body")
+                if try await db.select().column("event_id").from("census_amp_events")
+                    .where("event_id", .equal, eventID).first() != nil {
+                    return .success(.duplicate)
+                }
+                let held = try await db.select().column(SQLRaw("COUNT(*)"), as: "events").from("census_amp_events")
+                    .where("page_view", .equal, event.pageView).first()?.decode(column: "events", as: Int64.self) ?? 0
+                guard held < Self.maxEventsPerPageView else { return .success(.notCredited) }
+                let events = try await db.select()
+                    .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body")
                     .from("census_amp_events").where("page_view", .equal, event.pageView).all()
                     .map { row in
-                        (id: try row.decode(column: "event_id", as: String.self),
-                         event: AMPCloudEvent(
+                        AMPCloudEvent(
                             apid: try row.decode(column: "apid", as: String.self),
                             visit: try row.decode(column: "visit", as: String.self),
                             body: try row.decode(column: "body", as: String.self),
                             utcMillis: try row.decode(column: "utc_ms", as: Int64.self),
                             hidden: try row.decode(column: "hidden", as: Int64.self) == 1,
-                            index: try row.decode(column: "request_index", as: Int64.self)))
+                            index: try row.decode(column: "request_index", as: Int64.self))
                     }
-                let isNew = !events.contains { $0.id == eventID }
-                if isNew { events.append((eventID, event)) }
-                switch AMPPageViewReplay.pings(for: events.map(\.event), receivedAt: receivedAt,
+                switch AMPPageViewReplay.pings(for: events + [event], receivedAt: receivedAt,
                                                durationPingInterval: settings.durationPingInterval) {
                 case .failure(let rejection): return .failure(rejection)
                 case .success(let pings):
-                    if isNew {
-                        try await db.insert(into: "census_amp_events")
-                            .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
-                            .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
-                                    event.hidden ? 1 : 0, event.body, receivedAt)
-                            .ignoringConflicts(with: "event_id").run()
-                    }
                     try await Self.replacePings(of: event.pageViewKey, with: pings, receivedAt: receivedAt, db)
-                    return .success(pings.count)
+                    try await db.insert(into: "census_amp_events")
+                        .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
+                        .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
+                                event.hidden ? 1 : 0, event.body, receivedAt)
+                        .ignoringConflicts(with: "event_id").run()
+                    return .success(.stored(pings: pings.count))
                 }
             }
         }

@@ -11,7 +11,8 @@ extension PingStore {
         var unfiltered = query
         unfiltered.excludeFlagged = false
         let tagged = try await dtvrTaggedSessions(unfiltered)
-        return try await database.withSQL { db in
+        let viewability = try await flaggedViewabilitySessions(unfiltered)
+        let rows: [PlausibilityRow] = try await database.withSQL { db in
             let condition = Self.condition(of: query)
             var excess: [[String]: Int64] = [:]
             for row in try await db.raw("""
@@ -49,6 +50,22 @@ extension PingStore {
                     flaggedSeconds: flags.0, flaggedSessions: flags.1)
             }
         }
+        return Self.adding(viewability, to: rows)
+    }
+
+    /// `rows` with each app's viewability flags (``ViewabilityPlausibility``), and a row for an
+    /// app that has only those, in app order.
+    static func adding(_ flagged: [FlaggedViewability], to rows: [PlausibilityRow]) -> [PlausibilityRow] {
+        var byApp = Dictionary(uniqueKeysWithValues: rows.map { ($0.appid, $0) })
+        for session in flagged {
+            var row = byApp[session.appid]
+                ?? PlausibilityRow(appid: session.appid, creditedSeconds: 0, overBoundSeconds: 0, flaggedSeconds: 0, flaggedSessions: 0)
+            row.flaggedViewableSeconds = row.flaggedViewableSeconds.saturatingAdd(session.excess[.viewable] ?? 0)
+            row.flaggedAudibleSeconds = row.flaggedAudibleSeconds.saturatingAdd(session.excess[.audible] ?? 0)
+            row.flaggedViewabilitySessions += 1
+            byApp[session.appid] = row
+        }
+        return byApp.values.sorted { Array($0.appid.utf8).lexicographicallyPrecedes(Array($1.appid.utf8)) }
     }
 
     /// The report's app and window on the creation time, as a condition on `census_pings`.

@@ -1,0 +1,113 @@
+@testable import Census
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import MeterWire
+import SQLKit
+import Testing
+
+/// What an AMP request costs the census however its page view was fed (census-decisions.md
+/// AMP5–AMP7): counted in pings built and events replayed, not timed.
+@Suite struct AMPReplayCostTests {
+    static let apid = "0B1E6B8A-3C5D-4E7F-8A9B-0C1D2E3F4A5B"
+    static let start: Int64 = 1_700_000_000_000
+
+    static func event(_ index: Int, at utc: Int64, visit: String = "c_1") -> AMPCloudEvent {
+        let body = #"{"type":"static","metadata":{"static":{"type":"static","section":"S","assetid":"1"}},"event":"playhead","utc":\#(utc),"index":\#(index)}"#
+        guard case .success(let event) = AMPCloudEvent.parse(apid: apid, visit: visit, body: body) else {
+            fatalError("the test's AMP event is malformed")
+        }
+        return event
+    }
+
+    static func pageView(_ count: Int, every milliseconds: Int64) -> [AMPCloudEvent] {
+        (0..<count).map { event($0, at: start + Int64($0) * milliseconds) }
+    }
+
+    static func replay(_ events: [AMPCloudEvent]) throws -> [IncomingPing] {
+        try AMPPageViewReplay.pings(for: events, durationPingInterval: 60).get()
+    }
+
+    /// 150 requests 29 minutes apart (each gap under the 30-minute rule, so all of it visible)
+    /// credit their 12 s each and build a ping a minute for those seconds, as honest requests
+    /// do, and one gap's more: not the 72 hours' 4,350 the whole replay built. The replay ends
+    /// once the page view's credit is spent.
+    @Test func aPageViewSentHalfAnHourApartBuildsPingsForItsCreditOnly() throws {
+        let honest = try Self.replay(Self.pageView(150, every: 10_000))
+        #expect(honest.reduce(0) { $0 + $1.creditedSeconds } == 149 * 10)
+        #expect(honest.count <= 1490 / 60 + 2, "\(honest.count) pings")
+        for requests in [150, 300] {
+            let stretched = try Self.replay(Self.pageView(requests, every: 29 * 60_000))
+            let credit = Int64(requests) * AMPPageViewReplay.pageViewBound(events: 1)
+            #expect(stretched.reduce(0) { $0 + $1.creditedSeconds } == credit)
+            // A ping a minute for the credit, one 29-minute gap's, the view and the last.
+            #expect(stretched.count <= Int(credit / 60) + 29 + 2, "\(stretched.count) pings for \(requests) requests")
+        }
+    }
+
+    /// Ending early changes no credit: every ping both replays build is the same ping, and the
+    /// whole replay's later pings credit nothing.
+    @Test func endingEarlyCreditsWhatTheWholeReplayCredits() throws {
+        var events = Self.pageView(20, every: 10_000)
+        events += (0..<5).map { Self.event(20 + $0, at: Self.start + 200_000 + Int64($0) * 29 * 60_000) }
+        let pings = try Self.replay(events)
+        #expect(pings.reduce(0) { $0 + $1.creditedSeconds } == AMPPageViewReplay.pageViewBound(events: 25))
+        let ids = pings.map(\.pingID)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    /// A page view holding its limit of requests: a new one is neither stored nor replayed, a
+    /// retry of a stored one is a duplicate, and neither changes its pings.
+    @Test(arguments: Backend.available)
+    func aPageViewPastItsLimitIsNotCredited(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let held = Self.pageView(PingStore.maxEventsPerPageView - 1, every: 10_000)
+            try await store.database.withSQL { db in
+                var insert = db.insert(into: "census_amp_events")
+                    .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
+                for event in held {
+                    insert = insert.values(PingStore.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis,
+                                           event.index, 0, event.body, Self.start)
+                }
+                try await insert.run()
+            }
+            let last = Self.event(held.count, at: Self.start + Int64(held.count) * 10_000)
+            #expect(try await store.recordAMP(last, receivedAt: Self.start).get() != .notCredited)
+            let pings = try await store.counts().pings
+            let past = Self.event(held.count + 1, at: Self.start + Int64(held.count + 1) * 10_000)
+            #expect(try await store.recordAMP(past, receivedAt: Self.start).get() == .notCredited)
+            #expect(try await store.recordAMP(held[7], receivedAt: Self.start).get() == .duplicate)
+            #expect(try await store.recordAMP(last, receivedAt: Self.start).get() == .duplicate)
+            #expect(try await store.counts().pings == pings)
+            let events = try await store.database.withSQL { db in
+                try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_amp_events").first()?.decode(column: "n", as: Int64.self)
+            }
+            #expect(events == Int64(PingStore.maxEventsPerPageView))
+        }
+    }
+
+    /// Over HTTP: a retry is answered `duplicate` and counted once; a request past the limit
+    /// `200 not credited`, counted apart.
+    @Test(arguments: Backend.available)
+    func retriesAreDuplicatesOverHTTP(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let server = CensusServer(store: store)
+            try await Application(router: server.router()).test(.router) { client in
+                func send(_ event: AMPCloudEvent) async throws -> String {
+                    try await client.execute(uri: "/nmapi/v2/\(Self.apid)/\(event.visit)/a?b=" + WireEncoding.encode(event.body),
+                                             method: .get) { String(buffer: $0.body) }
+                }
+                let events = Self.pageView(4, every: 10_000)
+                #expect(try await send(events[0]) == "stored\n")
+                #expect(try await send(events[1]) == "stored\n")
+                #expect(try await send(events[0]) == "duplicate\n")
+                #expect(try await send(events[3]) == "stored\n")
+                #expect(try await send(events[2]) == "stored\n")
+                #expect(try await send(events[2]) == "duplicate\n")
+                let credited = try await store.report(ReportQuery(appid: "P" + Self.apid)).reduce(0) { $0 + $1.creditedSeconds }
+                #expect(credited == 30)
+                #expect(server.sinceStart.ampEvents == 4 && server.sinceStart.ampEventsNotCredited == 0)
+            }
+        }
+    }
+}
