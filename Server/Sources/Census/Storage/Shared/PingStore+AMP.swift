@@ -9,13 +9,20 @@ extension PingStore {
     /// of order credit the page view once. A request the replay refuses is not stored, so it
     /// cannot poison the page view's later requests. On PostgreSQL the page view is locked for the
     /// transaction, so servers sharing the database cannot interleave two replays of one page view.
-    package func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
+    ///
+    /// Each request's `utc` is read within the window around its receipt (``SenderClock``,
+    /// census-decisions.md S40): the replay dates the page view's pings by it, and they widen its
+    /// session's span and order the sessions list. The body keeps the `utc` as sent.
+    package func recordAMP(_ sent: AMPCloudEvent, receivedAt: Int64) async throws -> Result<Int, PingRejection> {
+        var held = sent
+        held.utcMillis = SenderClock.held(milliseconds: sent.utcMillis, receivedAt: receivedAt)
+        let event = held
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) {
                 let eventID = Self.eventID(event)
                 var events = try await db.select()
-                    .columns("event_id", "apid", "visit", "utc_ms", "request_index", "hidden", "body")
+                    .columns("event_id", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                     .from("census_amp_events").where("page_view", .equal, event.pageView).all()
                     .map { row in
                         (id: try row.decode(column: "event_id", as: String.self),
@@ -23,10 +30,13 @@ extension PingStore {
                             apid: try row.decode(column: "apid", as: String.self),
                             visit: try row.decode(column: "visit", as: String.self),
                             body: try row.decode(column: "body", as: String.self),
-                            utcMillis: try row.decode(column: "utc_ms", as: Int64.self),
+                            // Held again: a request stored before the window was (census-decisions.md S40).
+                            utcMillis: SenderClock.held(milliseconds: try row.decode(column: "utc_ms", as: Int64.self),
+                                                        receivedAt: try row.decode(column: "received_at", as: Int64.self)),
                             hidden: try row.decode(column: "hidden", as: Int64.self) == 1,
                             index: try row.decode(column: "request_index", as: Int64.self)))
                     }
+                let isFirst = events.isEmpty
                 let isNew = !events.contains { $0.id == eventID }
                 if isNew { events.append((eventID, event)) }
                 switch AMPPageViewReplay.pings(for: events.map(\.event), receivedAt: receivedAt,
@@ -40,7 +50,10 @@ extension PingStore {
                                     event.hidden ? 1 : 0, event.body, receivedAt)
                             .ignoringConflicts(with: "event_id").run()
                     }
-                    try await Self.replacePings(of: event.pageViewKey, with: pings, receivedAt: receivedAt, db)
+                    let times = events.map(\.event.utcMillis)
+                    try await Self.replacePings(of: event.pageViewKey, appid: event.appID, with: pings, receivedAt: receivedAt,
+                                                requests: (times.min() ?? 0) / 1000...(times.max() ?? 0) / 1000,
+                                                isFirst: isFirst, db)
                     return .success(pings.count)
                 }
             }
@@ -52,11 +65,14 @@ extension PingStore {
         event.pageViewKey + "-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(event.body.utf8)).prefix(16))
     }
 
-    /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
-    /// longer builds: by the ids the last replay recorded (``AMPReplayedPings``), or, for a page
-    /// view last replayed before they were recorded, through the session's spans (widened to
-    /// cover its pings first).
-    static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+    /// Upserts `pings` (the page view's session, of `appid`, its requests made over `requests`,
+    /// Unix seconds) and deletes the session's pings the replay no longer builds: by the ids the
+    /// last replay recorded (``AMPReplayedPings``), or, for a page view last replayed before they
+    /// were recorded, through the app's span of the session (widened to cover its pings first).
+    /// A page view's first request (`isFirst`) has no pings to delete, and reads nothing: the
+    /// session's span may be one another sender widened with pings of its own.
+    static func replacePings(of session: String, appid: String, with pings: [IncomingPing], receivedAt: Int64,
+                             requests: ClosedRange<Int64>, isFirst: Bool, _ db: any SQLDatabase) async throws {
         try await SessionSpans.write(SessionSpans.needs(of: pings), db)
         if !pings.isEmpty {
             var insert = db.insert(into: "census_pings").columns(pingColumns)
@@ -77,13 +93,14 @@ extension PingStore {
                 try await db.delete(from: "census_pings").where("ping_id", .in, stale)
                     .where("session_id", .equal, session).run()
             }
-        } else {
-            for span in try await spans(of: session, db) {
+        } else if !isFirst {
+            for span in try await spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)
                 if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
                 try await stale.run()
             }
         }
-        try await AMPReplayedPings.record(built, of: session, db)
+        try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,
+                                          last: requests.upperBound, db)
     }
 }
