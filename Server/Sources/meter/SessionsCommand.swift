@@ -40,7 +40,9 @@ struct SessionsCommand: AsyncParsableCommand {
     /// The session `id` names: itself when traced, else the one traced session it begins.
     static func resolve(_ id: String, in store: PingStore) async throws -> String {
         if try await !store.traceSessions(session: id, limit: 1).isEmpty { return id }
-        let matches = try await store.traceSessions(limit: nil).map(\.session).filter { $0.hasPrefix(id) }
+        // A session id traced under two apps is one id: certify then reports it under each.
+        var seen: Set<String> = []
+        let matches = try await store.traceSessions(limit: nil).map(\.session).filter { $0.hasPrefix(id) && seen.insert($0).inserted }
         switch matches.count {
         case 0: return id
         case 1: return matches[0]

@@ -10,7 +10,9 @@ import Testing
 /// builds for one page view, credited as static time by replaying them through the engine.
 @Suite struct AMPCloudAPITests {
     static let apid = "0B1E6B8A-3C5D-4E7F-8A9B-0C1D2E3F4A5B"
-    static let start: Int64 = 1_700_000_000_000
+    /// An hour ago, in milliseconds: the census reads a request's `utc` within 31 days of its
+    /// receipt (census-decisions.md S42), as a page sends it.
+    static let start = (Int64(Date.now.timeIntervalSince1970) - 3_600) * 1000
 
     func withApp(_ backend: Backend, _ body: @escaping @Sendable (any TestClientProtocol, CensusServer) async throws -> Void) async throws {
         try await backend.withStore { store in

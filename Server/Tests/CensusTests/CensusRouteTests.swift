@@ -153,12 +153,14 @@ import Testing
     @Test(arguments: Backend.available)
     func reportAndSessionAPIs(_ backend: Backend) async throws {
         try await withApp(backend) { client, _ in
+            // A day ago: the census dates a ping within 31 days of its receipt (census-decisions.md S42).
+            let base = Int(Date.now.timeIntervalSince1970) - 86_400
             let pings = [
-                PingQueries.valid(pingID: "a1", at: "view", credited: 0, session: "s1", device: "d1"),
-                PingQueries.valid(pingID: "a2", credited: 60, session: "s1", device: "d1", created: 1_700_000_060),
-                PingQueries.valid(pingID: "a3", at: "view", credited: 0, session: "s2", device: "d2", optedOut: true),
-                PingQueries.valid(pingID: "a4", credited: 30, session: "s2", device: "d2", optedOut: true, created: 1_700_001_000),
-                PingQueries.valid(pingID: "b1", asset: "ad1", kind: "st,a", credited: 15, session: "s1"),
+                PingQueries.valid(pingID: "a1", at: "view", credited: 0, session: "s1", device: "d1", created: base),
+                PingQueries.valid(pingID: "a2", credited: 60, session: "s1", device: "d1", created: base + 60),
+                PingQueries.valid(pingID: "a3", at: "view", credited: 0, session: "s2", device: "d2", optedOut: true, created: base),
+                PingQueries.valid(pingID: "a4", credited: 30, session: "s2", device: "d2", optedOut: true, created: base + 1_000),
+                PingQueries.valid(pingID: "b1", asset: "ad1", kind: "st,a", credited: 15, session: "s1", created: base),
             ]
             for ping in pings {
                 try await client.execute(uri: "/cgi-bin/gn?" + ping, method: .get) { #expect($0.status == .ok) }
@@ -177,7 +179,7 @@ import Testing
                 #expect(ad.creditedSeconds == 15)
                 #expect(ad.devices == 0)
             }
-            try await client.execute(uri: "/api/v1/report?from=1700000050&to=1700000100", method: .get) { response in
+            try await client.execute(uri: "/api/v1/report?from=\(base + 50)&to=\(base + 100)", method: .get) { response in
                 struct Body: Decodable { let rows: [CreditRow] }
                 let rows = try JSONDecoder().decode(Body.self, from: Data(buffer: response.body)).rows
                 #expect(rows.map(\.creditedSeconds) == [60])

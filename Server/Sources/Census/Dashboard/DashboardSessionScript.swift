@@ -13,8 +13,8 @@ enum DashboardSessionScript {
       for (const item of document.querySelectorAll("#sessions li")) item.classList.toggle("selected", item.dataset.session === session);
       const row = sessionRows.find(s => s.session === session) || { session, traced: true, appid: "", assets: [] };
       const [trace, certification] = await Promise.all([
-        api("sessions/" + uri(session) + "/trace"),
-        row.traced ? api("certification?session=" + uri(session)) : Promise.resolve(null),
+        api("sessions/" + uri(session) + "/trace" + (row.appid ? "?appid=" + uri(row.appid) : "")),
+        row.traced ? api("certification?session=" + uri(session) + (row.appid ? "&appid=" + uri(row.appid) : "")) : Promise.resolve(null),
       ]);
       if (ticket !== selecting) return;   // a later choice won
       shownSession = session;

@@ -49,7 +49,7 @@ enum DashboardSessionsScript {
       document.querySelector("#filter-app").value = view.app;
       applyFilter();
       for (const s of sessionRows.filter(s => s.traced)) {
-        api("certification?session=" + uri(s.session)).then(({ reports }) => {
+        api("certification?session=" + uri(s.session) + "&appid=" + uri(s.appid)).then(({ reports }) => {
           const results = list(reports && reports[0] && reports[0].results);
           verdicts.set(s.session, { verdict: results.some(r => r.status === "fail") ? "fail" : "pass",
             notExercised: results.filter(r => r.status === "not exercised").length });

@@ -36,7 +36,9 @@ extension CensusServer {
     /// How many of a Google AMP page view's first pings its label is read from.
     static let labelPings = 20
 
-    /// The sessions list: at most `limit` of each, labelled; a label costs one bounded read.
+    /// The sessions list: at most `limit` of each, labelled; a label costs one bounded read. Every
+    /// read is keyed by the session's app and id, never by a span of times another sender could
+    /// widen (census-decisions.md S43), so the list costs the same whatever other apps send.
     func sessionList(appid: String?, limit: Int = 200) async throws -> SessionListResponse {
         let traced = try await store.traceSessions(appid: appid, limit: limit)
         let pageViews = try await store.ampPageViews(appid: appid, limit: limit)
@@ -46,7 +48,7 @@ extension CensusServer {
             rows.append(Self.row(row, traced: true, label: label))
         }
         for row in pageViews {
-            let pings = try await store.pings(session: row.session, first: Self.labelPings)
+            let pings = try await store.ampPageViewPings(session: row.session, first: Self.labelPings)?.pings ?? []
             let name = pings.lazy.compactMap { try? PingQuery.parse(Substring($0.rawQuery)).get().unprefixedValue(.appName) }.first
             var assets: [String] = []
             for ping in pings where !assets.contains(ping.assetid) && assets.count < SessionLabel.kept { assets.append(ping.assetid) }
@@ -56,16 +58,22 @@ extension CensusServer {
         return SessionListResponse(sessions: Array(rows.prefix(limit)))
     }
 
-    /// The trace of `session` with its credit; a Google AMP page view has no calls, only the
-    /// pings the census replayed of it.
-    func traceResponse(session: String) async throws -> TraceResponse {
-        let entries = try await store.trace(session: session)
+    /// The trace of `session` under `appid` with its credit; a Google AMP page view has no calls,
+    /// only the pings the census replayed of it. Without `appid`, the session's one app: a session
+    /// id traced under several apps is a `409` asking which (census-decisions.md S43).
+    func traceResponse(session: String, appid: String?) async throws -> TraceResponse {
+        let traced = try await store.traceSessions(appid: appid, session: session, limit: nil)
+        let entries: [CallTraceEntry]
         let stored: [StoredPing]
-        if !entries.isEmpty {
-            let appid = try await store.traceSessions(session: session, limit: 1).first?.appid ?? ""
-            stored = try await store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: appid)
-        } else if try await store.isAMPPageView(session) {
-            stored = try await store.pings(session: session)
+        if let row = traced.first {
+            guard traced.count == 1 else {
+                throw HTTPError(.conflict, message: "session \(session) is traced under \(traced.count) apps; say which: ?appid=<id>")
+            }
+            entries = try await store.trace(session: session, appid: row.appid)
+            stored = try await store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: row.appid)
+        } else if let pageView = try await store.ampPageViewPings(session: session), appid == nil || appid == pageView.appid {
+            entries = []
+            stored = pageView.pings
         } else {
             throw HTTPError(.notFound, message: "no trace for session \(session)")
         }

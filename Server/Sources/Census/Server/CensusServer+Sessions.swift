@@ -16,12 +16,12 @@ extension CensusServer {
         api.get("sessions") { request, _ in
             try await self.sessionList(appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
         }
-        api.get("sessions/:session/trace") { _, context in
-            try await self.traceResponse(session: try context.parameters.decoded("session"))
+        api.get("sessions/:session/trace") { request, context in
+            try await self.traceResponse(session: try context.parameters.decoded("session"), appid: request.appParameter)
         }
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
-            let reports = try await self.certify(session: parameters.get("session"), appid: parameters.get("appid"))
+            let reports = try await self.certify(session: parameters.get("session"), appid: request.appParameter)
             return try await self.store.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
@@ -29,11 +29,13 @@ extension CensusServer {
         api.get("live") { _, _ in self.liveEvents() }
     }
 
-    /// Certifies one session, or every traced session of an app (newest first).
+    /// Certifies one session (under `appid` when given, else under each app that traced it), or
+    /// every traced session of an app (newest first).
     public func certify(session: String?, appid: String?) async throws -> [CertificationReport] {
+        let appid = appid.flatMap { $0.isEmpty ? nil : $0 }
         let sessions: [TraceSessionRow]
         if let session, !session.isEmpty {
-            sessions = try await store.traceSessions(session: session, limit: nil)
+            sessions = try await store.traceSessions(appid: appid, session: session, limit: nil)
             guard !sessions.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
         } else if let appid, !appid.isEmpty {
             sessions = try await store.traceSessions(appid: appid, limit: nil)
@@ -42,10 +44,12 @@ extension CensusServer {
         }
         var reports: [CertificationReport] = []
         for row in sessions {
-            let trace = try await store.trace(session: row.session)
-            // As of the session's last call, not the clock: the same trace certifies to the same sha256.
+            let trace = try await store.trace(session: row.session, appid: row.appid)
+            // As of the session's last call as sent, not the clock, nor the time the list reads
+            // (census-decisions.md S42): the same trace certifies to the same sha256.
+            let lastCall = trace.map(\.time).max() ?? row.lastCall
             reports.append(CertificationEvaluator.evaluate(session: row.session, appid: row.appid, sdk: row.sdk, trace: trace,
-                                                           at: Int64(exactly: row.lastCall.rounded(.down)) ?? 0))
+                                                           at: Int64(exactly: lastCall.rounded(.down)) ?? 0))
         }
         return reports
     }
@@ -73,4 +77,11 @@ extension CensusServer {
 /// `GET /api/v1/rules`: the rule pack.
 struct RulesResponse: ResponseEncodable {
     let rules: [CertificationRule]
+}
+
+extension Request {
+    /// The `appid` query parameter, nil when absent or empty: the app a read is keyed by.
+    var appParameter: String? {
+        uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 }
+    }
 }

@@ -18,7 +18,7 @@ extension CensusServer {
             return await reject(problem.reason, uri: uri)
         case .success(let batch):
             do {
-                let held = try await store.traceEntryCount(session: batch.session)
+                let held = try await store.traceEntryCount(session: batch.session, appid: batch.appid)
                 let limit = policy.storage.traceEntriesPerSession
                 guard held.saturatingAdd(Int64(batch.entries.count)) <= limit else {
                     return await reject("trace: session \(batch.session) holds \(held) entries; the census keeps at most \(limit) per session",

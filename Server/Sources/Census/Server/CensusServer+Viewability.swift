@@ -25,6 +25,8 @@ extension CensusServer {
             }
             let now = Int64(Date.now.timeIntervalSince1970)
             ping.bound(interval: registry.intervalBound(for: ping.appID, at: now))
+            // Dated as a ping is, within the window around its receipt (census-decisions.md S42).
+            ping.createdAt = SenderClock.held(ping.createdAt, receivedAt: now)
             do {
                 let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
                 if isNew {

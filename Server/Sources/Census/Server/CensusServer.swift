@@ -85,9 +85,9 @@ public struct CensusServer: Sendable {
         api.get("report") { request, context in try await self.report(request, context) }
         api.get("report/dtvr") { request, context in try await self.dtvrReport(request, context) }
         api.get("report/viewability") { request, context in try await self.viewabilityReport(request, context) }
-        api.get("sessions/:session/pings") { _, context in
+        api.get("sessions/:session/pings") { request, context in
             let session = try context.parameters.decoded("session")
-            return SessionResponse(session: session, pings: try await self.store.pings(session: session))
+            return SessionResponse(session: session, pings: try await self.store.pings(session: session, appid: request.appParameter))
         }
         api.get("stats") { _, _ in
             let counts = try await self.store.counts()

@@ -28,7 +28,14 @@ extension PingStore {
     /// the two leaves it unstored and its retry replays again. On PostgreSQL the page view is
     /// locked for the transaction, so servers sharing the database cannot interleave two replays
     /// of one page view; one server replays a page view at a time (``AMPIngest``).
-    package func recordAMP(_ event: AMPCloudEvent, receivedAt: Int64) async throws -> Result<AMPRecording, PingRejection> {
+    ///
+    /// Each request's `utc` is read within the window around its receipt (``SenderClock``,
+    /// census-decisions.md S42): the replay dates the page view's pings by it, and they widen its
+    /// session's span and order the sessions list. The body keeps the `utc` as sent.
+    package func recordAMP(_ sent: AMPCloudEvent, receivedAt: Int64) async throws -> Result<AMPRecording, PingRejection> {
+        var held = sent
+        held.utcMillis = SenderClock.held(milliseconds: sent.utcMillis, receivedAt: receivedAt)
+        let event = held
         let settings = try await settings(for: event.appID)
         return try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) {
@@ -41,22 +48,29 @@ extension PingStore {
                     .where("page_view", .equal, event.pageView).first()?.decode(column: "events", as: Int64.self) ?? 0
                 guard held < Self.maxEventsPerPageView else { return .success(.notCredited) }
                 let events = try await db.select()
-                    .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body")
+                    .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                     .from("census_amp_events").where("page_view", .equal, event.pageView).all()
                     .map { row in
                         AMPCloudEvent(
                             apid: try row.decode(column: "apid", as: String.self),
                             visit: try row.decode(column: "visit", as: String.self),
                             body: try row.decode(column: "body", as: String.self),
-                            utcMillis: try row.decode(column: "utc_ms", as: Int64.self),
+                            // Held again: a request stored before the window was (census-decisions.md S42).
+                            utcMillis: SenderClock.held(milliseconds: try row.decode(column: "utc_ms", as: Int64.self),
+                                                        receivedAt: try row.decode(column: "received_at", as: Int64.self)),
                             hidden: try row.decode(column: "hidden", as: Int64.self) == 1,
                             index: try row.decode(column: "request_index", as: Int64.self))
                     }
-                switch AMPPageViewReplay.pings(for: events + [event], receivedAt: receivedAt,
+                let isFirst = events.isEmpty
+                let all = events + [event]
+                switch AMPPageViewReplay.pings(for: all, receivedAt: receivedAt,
                                                durationPingInterval: settings.durationPingInterval) {
                 case .failure(let rejection): return .failure(rejection)
                 case .success(let pings):
-                    try await Self.replacePings(of: event.pageViewKey, with: pings, receivedAt: receivedAt, db)
+                    let times = all.map(\.utcMillis)
+                    try await Self.replacePings(of: event.pageViewKey, appid: event.appID, with: pings, receivedAt: receivedAt,
+                                                requests: (times.min() ?? 0) / 1000...(times.max() ?? 0) / 1000,
+                                                isFirst: isFirst, db)
                     try await db.insert(into: "census_amp_events")
                         .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                         .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
@@ -73,11 +87,14 @@ extension PingStore {
         event.pageViewKey + "-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(event.body.utf8)).prefix(16))
     }
 
-    /// Upserts `pings` (the page view's session) and deletes the session's pings the replay no
-    /// longer builds: by the ids the last replay recorded (``AMPReplayedPings``), or, for a page
-    /// view last replayed before they were recorded, through the session's spans (widened to
-    /// cover its pings first).
-    static func replacePings(of session: String, with pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+    /// Upserts `pings` (the page view's session, of `appid`, its requests made over `requests`,
+    /// Unix seconds) and deletes the session's pings the replay no longer builds: by the ids the
+    /// last replay recorded (``AMPReplayedPings``), or, for a page view last replayed before they
+    /// were recorded, through the app's span of the session (widened to cover its pings first).
+    /// A page view's first request (`isFirst`) has no pings to delete, and reads nothing: the
+    /// session's span may be one another sender widened with pings of its own.
+    static func replacePings(of session: String, appid: String, with pings: [IncomingPing], receivedAt: Int64,
+                             requests: ClosedRange<Int64>, isFirst: Bool, _ db: any SQLDatabase) async throws {
         try await SessionSpans.write(SessionSpans.needs(of: pings), db)
         if !pings.isEmpty {
             var insert = db.insert(into: "census_pings").columns(pingColumns)
@@ -98,13 +115,14 @@ extension PingStore {
                 try await db.delete(from: "census_pings").where("ping_id", .in, stale)
                     .where("session_id", .equal, session).run()
             }
-        } else {
-            for span in try await spans(of: session, db) {
+        } else if !isFirst {
+            for span in try await spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)
                 if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
                 try await stale.run()
             }
         }
-        try await AMPReplayedPings.record(built, of: session, db)
+        try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,
+                                          last: requests.upperBound, db)
     }
 }

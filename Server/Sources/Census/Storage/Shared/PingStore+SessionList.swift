@@ -34,12 +34,12 @@ extension PingStore {
     private static let labelEntries = 12
 
     /// The label of a traced session, from its first `init`, `loadMetadata`, `trackEvent` and
-    /// `sendID3` calls: a bounded read whatever the trace's length.
+    /// `sendID3` calls under its app: a bounded read whatever the trace's length.
     public func label(ofTraced row: TraceSessionRow) async throws -> SessionLabel {
         let entries = try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, row.session)
-                .where("call", .in, Self.labelCalls).orderBy("seq").limit(Self.labelEntries).all()
+                .where("appid", .equal, row.appid).where("call", .in, Self.labelCalls).orderBy("seq").limit(Self.labelEntries).all()
                 .compactMap { try? decoder.decode(CallTraceEntry.self, from: Data(try $0.decode(column: "entry", as: String.self).utf8)) }
         }
         var assets: [String] = []
@@ -52,30 +52,41 @@ extension PingStore {
         return SessionLabel(appName: appName, assets: assets, platform: SessionLabel.platform(ofSDK: row.sdk))
     }
 
-    /// Google AMP's page views, latest first, as sessions with no call: their span of creation
-    /// times stands for the first and last call, `amp` for the SDK.
+    /// Google AMP's page views, latest first, as sessions with no call: the first and last
+    /// request's time (`utc`, held to the window around its receipt: census-decisions.md S42)
+    /// stand for the first and last call, `amp` for the SDK. Read from the page views' own
+    /// record, by app and time (``AMPReplayedPings``): what other apps send, whatever ids or
+    /// times they choose, is neither listed here nor read to list it (census-decisions.md S43).
     public func ampPageViews(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
-            var select = db.select().column(SQLColumn("session_id", table: "census_sessions"))
-                .column(SQLColumn("appid", table: "census_sessions"))
-                .column(SQLColumn("starts_at", table: "census_sessions")).column(SQLColumn("ends_at", table: "census_sessions"))
-                .from("census_amp_page_views")
-                .join(SQLIdentifier("census_sessions"), method: SQLJoinMethod.inner,
-                      on: SQLBinaryExpression(SQLColumn("session_id", table: "census_amp_page_views"), .equal,
-                                              SQLColumn("session_id", table: "census_sessions")))
-            if let appid { select = select.where(SQLColumn("appid", table: "census_sessions"), .equal, SQLBind(appid)) }
-            return try await select.orderBy(SQLOrderBy(expression: SQLColumn("ends_at", table: "census_sessions"), direction: SQLDirection.descending)).limit(limit).all()
+            var select = db.select().columns("session_id", "appid", "first_at", "last_at").from("census_amp_page_views")
+            if let appid { select = select.where("appid", .equal, appid) }
+            return try await select.orderBy("last_at", .descending).limit(limit).all()
                 .map { row in
                     TraceSessionRow(session: try row.decode(column: "session_id", as: String.self),
                                     appid: try row.decode(column: "appid", as: String.self), sdk: "amp",
-                                    firstCall: Double(try row.decode(column: "starts_at", as: Int64.self)),
-                                    lastCall: Double(try row.decode(column: "ends_at", as: Int64.self)), calls: 0)
+                                    firstCall: Double(try row.decode(column: "first_at", as: Int64.self)),
+                                    lastCall: Double(try row.decode(column: "last_at", as: Int64.self)), calls: 0)
                 }
         }
     }
 
-    /// Whether `session` is a Google AMP page view the census replayed.
-    public func isAMPPageView(_ session: String) async throws -> Bool {
-        try await database.withSQL { db in try await AMPReplayedPings.ids(of: session, db) != nil }
+    /// The pings the census replayed of Google AMP page view `session` (only the first `first`,
+    /// in the order the replay built them, when given), or nil when it replayed none: read by
+    /// the ids its last replay stored, under its app, never through a span of times.
+    public func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
+        guard let record = try await database.withSQL({ db in try await AMPReplayedPings.record(of: session, db) }) else {
+            return nil
+        }
+        let keys = first.map { Array(record.ids.prefix($0)) } ?? record.ids
+        var found: [StoredPing] = []
+        for start in stride(from: 0, to: keys.count, by: 500) {
+            let chunk = Array(keys[start..<min(start + 500, keys.count)])
+            found += try await database.withSQL { db in
+                try await db.select().columns(Self.storedPingColumns).from("census_pings")
+                    .where("ping_id", .in, chunk).where("appid", .equal, record.appid).all().map(Self.storedPing)
+            }
+        }
+        return (record.appid, found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) })
     }
 }

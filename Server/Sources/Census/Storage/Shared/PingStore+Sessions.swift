@@ -3,12 +3,13 @@ import SQLKit
 /// A session's pings, found through its spans of creation times (``SessionSpans``).
 extension PingStore {
     /// The pings of one viewing session, in creation order: read from each of the session's
-    /// spans (``SessionSpans``, one per app it reported to) as a range of the app's index; only the
-    /// first `first` when given (a label needs a few, whatever the session's length).
-    public func pings(session: String, first: Int? = nil) async throws -> [StoredPing] {
+    /// spans (``SessionSpans``, one per app it reported to; only `appid`'s when given) as a range
+    /// of the app's index; only the first `first` when given. A span reaches at most from 31 days
+    /// before a ping's receipt to an hour past it (``SenderClock``, census-decisions.md S42).
+    public func pings(session: String, appid: String? = nil, first: Int? = nil) async throws -> [StoredPing] {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
-            for span in try await Self.spans(of: session, db) {
+            for span in try await Self.spans(of: session, appid: appid, db) {
                 var select = db.select().columns(Self.storedPingColumns).from("census_pings").where(span.pings)
                 if let first { select = select.orderBy("created_at").limit(first) }
                 pings += try await select.all()
@@ -37,11 +38,13 @@ extension PingStore {
         }
     }
 
-    /// The spans of `session` (none for the empty session id, whose pings have none).
-    static func spans(of session: String, _ db: any SQLDatabase) async throws -> [SessionSpan] {
+    /// The spans of `session`, of `appid` only when given (none for the empty session id, whose
+    /// pings have none).
+    static func spans(of session: String, appid: String? = nil, _ db: any SQLDatabase) async throws -> [SessionSpan] {
         guard !session.isEmpty else { return [] }
-        return try await db.select().columns("appid", "starts_at", "ends_at").from("census_sessions")
-            .where("session_id", .equal, session).all()
+        var select = db.select().columns("appid", "starts_at", "ends_at").from("census_sessions").where("session_id", .equal, session)
+        if let appid { select = select.where("appid", .equal, appid) }
+        return try await select.all()
             .map { row in
                 SessionSpan(session: session, appid: try row.decode(column: "appid", as: String.self),
                             startsAt: try row.decode(column: "starts_at", as: Int64.self),

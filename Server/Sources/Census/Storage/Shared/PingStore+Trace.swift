@@ -30,7 +30,9 @@ public struct RejectRow: Sendable, Equatable, Codable {
 
 extension PingStore {
     /// Stores a trace batch; an entry already stored (a retried batch) is kept as it was. Returns
-    /// how many entries were new.
+    /// how many entries were new. Each entry's time is listed and ordered by within the window
+    /// around the batch's receipt (``SenderClock``, census-decisions.md S42); the entry keeps its
+    /// time as sent, which certification reads.
     @discardableResult
     package func insert(_ batch: CallTraceBatch, receivedAt: Int64) async throws -> Int {
         let encoder = JSONEncoder()
@@ -42,25 +44,29 @@ extension PingStore {
             var insert = db.insert(into: "census_trace")
                 .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry", "bytes")
             for (entry, json) in rows {
-                insert = insert.values(batch.session, Int64(entry.seq), batch.appid, batch.sdk, receivedAt, entry.time,
+                insert = insert.values(batch.session, Int64(entry.seq), batch.appid, batch.sdk, receivedAt,
+                                       SenderClock.held(seconds: entry.time, receivedAtMilliseconds: receivedAt),
                                        entry.call, json, StorageBudget.bytes(ofTraceEntry: json))
             }
-            return try await insert.ignoringConflicts(with: ["session", "seq"]).returning("seq").all().count
+            // Keyed by app too: another app's entries under this session id take no number from it
+            // (census-decisions.md S43).
+            return try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
         }
     }
 
-    /// The traced sessions, latest activity first (of `appid` only, or the one named `session`,
-    /// when given; at most `limit`, nil: all).
+    /// The traced sessions, one per session and app, latest activity first (of `appid` only, or
+    /// named `session`, when given; at most `limit`, nil: all). Sessions are keyed by app and id:
+    /// another app's entries under the same id are another row (census-decisions.md S43).
     public func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select()
-                .column("session").column(SQLRaw("MIN(appid)"), as: "appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
+                .column("session").column("appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
                 .column(SQLRaw("MIN(call_time)"), as: "first_call").column(SQLRaw("MAX(call_time)"), as: "last_call")
                 .column(SQLRaw("COUNT(*)"), as: "calls")
                 .from("census_trace")
             if let appid { select = select.where("appid", .equal, appid) }
             if let session { select = select.where("session", .equal, session) }
-            select = select.groupBy("session").orderBy(SQLRaw("MAX(call_time) DESC"))
+            select = select.groupBy("session").groupBy("appid").orderBy(SQLRaw("MAX(call_time) DESC"))
             if let limit { select = select.limit(limit) }
             return try await select.all()
                 .map { row in
@@ -75,12 +81,12 @@ extension PingStore {
         }
     }
 
-    /// One session's trace, in call order.
-    public func trace(session: String) async throws -> [CallTraceEntry] {
+    /// One session's trace under `appid`, in call order.
+    public func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
         try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, session)
-                .orderBy("seq").all()
+                .where("appid", .equal, appid).orderBy("seq").all()
                 .map { try decoder.decode(CallTraceEntry.self, from: Data(try $0.decode(column: "entry", as: String.self).utf8)) }
         }
     }
@@ -128,11 +134,11 @@ extension PingStore {
         }
     }
 
-    /// How many entries the census holds of trace session `session`.
-    func traceEntryCount(session: String) async throws -> Int64 {
+    /// How many entries the census holds of trace session `session` of `appid`.
+    func traceEntryCount(session: String, appid: String) async throws -> Int64 {
         try await database.withSQL { db in
             try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_trace").where("session", .equal, session)
-                .first()?.decode(column: "n", as: Int64.self) ?? 0
+                .where("appid", .equal, appid).first()?.decode(column: "n", as: Int64.self) ?? 0
         }
     }
 

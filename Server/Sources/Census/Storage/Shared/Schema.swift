@@ -113,6 +113,12 @@ enum Schema {
         Migration(version: 14, summary: "ping keys as <pingid>/<tag of the appid>, 53 bytes in place of about 75") { db in
             try await PingKeySchema.compactPingKeys(db)
         },
+        Migration(version: 15, summary: "each AMP page view's app and request times, for the sessions list by app") { db in
+            try await AMPReplayedPings.addAppAndTimes(db)
+        },
+        Migration(version: 16, summary: "call-trace entries keyed by session, app and number; their listed times held to their receipt") { db in
+            try await TraceKeySchema.keyByApp(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
