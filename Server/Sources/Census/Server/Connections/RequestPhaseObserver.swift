@@ -34,8 +34,15 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
         self.connection = connection
     }
 
-    /// Whether a request is held back: the guard then keeps what it reads.
-    var holds: Bool { !held.isEmpty }
+    /// The bytes of the body being read still to come, as its `content-length` says.
+    private var bodyRemaining = 0
+
+    /// How many bytes the guard may hand the decoder at once: nil while a request is held; the
+    /// rest of a body of known length in one go (body bytes decode to nothing that waits); else
+    /// a few requests' worth.
+    var nextSlice: Int? {
+        held.isEmpty ? max(ConnectionGuard.slice, bodyRemaining) : nil
+    }
     /// How many request parts are held back (tests).
     var heldParts: Int { held.count }
 
@@ -101,13 +108,16 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
 
     private func deliver(_ data: NIOAny, context: ChannelHandlerContext) {
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
             unanswered += 1
+            bodyRemaining = head.headers.first(name: "content-length").flatMap { Int($0) }.map { max(0, $0) } ?? 0
             connection.requestHead()
         case .body(let bytes):
+            bodyRemaining = max(0, bodyRemaining - bytes.readableBytes)
             // Past the body budget the connection is answered and closed; the bytes go no further.
             guard connection.bodyArrived(bytes.readableBytes) else { return }
         case .end:
+            bodyRemaining = 0
             connection.requestEnd()
         }
         context.fireChannelRead(data)
@@ -144,7 +154,10 @@ final class ConnectionGuardInstaller: ChannelInboundHandler, RemovableChannelHan
             // Reads nothing more while the connection's answers wait unread (census-decisions S40).
             try pipeline.addHandler(BackPressureHandler(), position: .after(connection))
             let observer = RequestPhaseObserver(connection: connection)
-            connection.observerHolds = { [weak observer] in observer?.holds ?? false }
+            connection.nextSlice = { [weak observer] in
+                guard let observer else { return ConnectionGuard.slice }
+                return observer.nextSlice
+            }
             try pipeline.addHandler(observer, position: .after(decoder))
         } catch {
             // Without its pipeline a connection cannot be held to the limits; none is better than one unbounded.
