@@ -27,19 +27,33 @@ struct PageViewCredit {
     /// Reads the pings of `built` (every ping the replay built so far) not read yet.
     mutating func take(_ built: [Ping]) -> Result<Void, PingRejection> {
         for ping in built.dropFirst(pings.count) {
-            let query = PingEncoder.query(for: ping, sendTime: MeterInstant(secondsSince1970: ping.createdAt))
-            switch PingValidator.validate(query: Substring(query), uriLength: query.utf8.count) {
-            case .success(var incoming):
-                CreditBounds.apply(to: &incoming, interval: interval, receivedAt: lastReceipt)
-                let credited = min(incoming.creditedSeconds, max(0, allowed))
-                incoming.overBoundSeconds += incoming.creditedSeconds - credited
-                incoming.creditedSeconds = credited
-                allowed -= credited
-                pings.append(incoming)
-            case .failure(let rejection):
-                return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)", category: rejection.category))
+            switch Self.validate(ping) {
+            case .success(let incoming): take(validated: incoming)
+            case .failure(let rejection): return .failure(rejection)
             }
         }
         return .success(())
+    }
+
+    /// Reads `incoming`, a ping ``validate(_:)`` read, as the next built.
+    mutating func take(validated incoming: IncomingPing) {
+        var incoming = incoming
+        CreditBounds.apply(to: &incoming, interval: interval, receivedAt: lastReceipt)
+        let credited = min(incoming.creditedSeconds, max(0, allowed))
+        incoming.overBoundSeconds += incoming.creditedSeconds - credited
+        incoming.creditedSeconds = credited
+        allowed -= credited
+        pings.append(incoming)
+    }
+
+    /// `ping` through the validator any SDK's ping goes through: a function of the ping alone,
+    /// so a replay carried forward reads each ping once (census-decisions.md AMP8).
+    static func validate(_ ping: Ping) -> Result<IncomingPing, PingRejection> {
+        let query = PingEncoder.query(for: ping, sendTime: MeterInstant(secondsSince1970: ping.createdAt))
+        switch PingValidator.validate(query: Substring(query), uriLength: query.utf8.count) {
+        case .success(let incoming): return .success(incoming)
+        case .failure(let rejection):
+            return .failure(PingRejection(reason: "AMP cloud API: \(rejection.reason)", category: rejection.category))
+        }
     }
 }

@@ -12,8 +12,9 @@ import Testing
     static let apid = "0B1E6B8A-3C5D-4E7F-8A9B-0C1D2E3F4A5B"
     static let start: Int64 = 1_700_000_000_000
 
-    static func event(_ index: Int, at utc: Int64, visit: String = "c_1") -> AMPCloudEvent {
-        let body = #"{"type":"static","metadata":{"static":{"type":"static","section":"S","assetid":"1"}},"event":"playhead","utc":\#(utc),"index":\#(index)}"#
+    static func event(_ index: Int, at utc: Int64, visit: String = "c_1", hidden: Bool = false) -> AMPCloudEvent {
+        let data = hidden ? #","data":{"hidden":1}"# : ""
+        let body = #"{"type":"static","metadata":{"static":{"type":"static","section":"S","assetid":"1"}},"event":"playhead","utc":\#(utc),"index":\#(index)\#(data)}"#
         guard case .success(let event) = AMPCloudEvent.parse(apid: apid, visit: visit, body: body) else {
             fatalError("the test's AMP event is malformed")
         }
@@ -109,6 +110,104 @@ import Testing
                 #expect(credited == 30)
                 #expect(server.sinceStart.ampEvents == 4 && server.sinceStart.ampEventsNotCredited == 0)
             }
+        }
+    }
+
+    // MARK: Carried forward (census-decisions.md AMP8)
+
+    /// Page views as they arrive, each request received a second after its `utc`.
+    static let arrivals: [(name: String, events: [AMPCloudEvent])] = {
+        let tenSeconds = pageView(60, every: 10_000)
+        var shuffled = tenSeconds
+        shuffled.swapAt(5, 9)
+        shuffled.swapAt(30, 31)
+        shuffled.append(shuffled.remove(at: 40))
+        let toggles = (0..<50).map { event($0, at: start + Int64($0) * 10_000, hidden: ($0 / 7) % 2 == 1) }
+        var away: [AMPCloudEvent] = []
+        var at = start
+        for index in 0..<30 {
+            away.append(event(index, at: at))
+            at += index % 5 == 4 ? 31 * 60_000 : 10_000
+        }
+        let halfHours = pageView(40, every: 29 * 60_000)
+        var earlyEnd = pageView(20, every: 10_000)
+        earlyEnd += (0..<20).map { event(20 + $0, at: start + 200_000 + Int64($0) * 29 * 60_000) }
+        earlyEnd += (0..<20).map { event(40 + $0, at: start + 200_000 + 20 * 29 * 60_000 + Int64($0) * 10_000) }
+        let minuteApart = pageView(40, every: 60_000)
+        let secondApart = pageView(40, every: 1_000)
+        var lateHalfHour = pageView(40, every: 29 * 60_000)
+        lateHalfHour.swapAt(10, 30)
+        return [("ten seconds apart", tenSeconds), ("out of order", shuffled), ("hidden and visible", toggles),
+                ("gaps over 30 minutes", away), ("29 minutes apart", halfHours), ("ends early, then resumes", earlyEnd),
+                ("a minute apart", minuteApart), ("a second apart", secondApart), ("29 minutes apart, out of order", lateHalfHour)]
+    }()
+
+    /// Each request's pings carried forward from the last request's state, as ``PingStore`` does
+    /// when it holds it, against a whole replay of the events received so far: the same pings,
+    /// ids, seconds and fields, in every sequence; and carried forward for most in-order requests.
+    @Test(arguments: arrivals.indices)
+    func carryingForwardBuildsWhatTheWholeReplayBuilds(_ sequence: Int) throws {
+        let (name, arriving) = Self.arrivals[sequence]
+        var state: AMPReplayState?
+        var carried = 0
+        for count in 1...arriving.count {
+            let received = Array(arriving.prefix(count))
+            let event = received[count - 1]
+            let receivedAt = event.utcMillis + 1_000
+            let whole = try AMPPageViewReplay.whole(received, receivedAt: receivedAt, durationPingInterval: 60).get()
+            if let cached = state, let next = AMPPageViewReplay.continuing(cached, with: event, receivedAt: receivedAt,
+                                                                            durationPingInterval: 60) {
+                let (pings, forward) = try next.get()
+                #expect(pings == whole.pings, "\(name): request \(count) carried forward differs from the whole replay")
+                #expect(forward.written == whole.pings)
+                state = forward
+                carried += 1
+            } else {
+                state = whole.state
+            }
+        }
+        let inOrder = zip(arriving, arriving.dropFirst()).filter { ($0.utcMillis, $0.index) < ($1.utcMillis, $1.index) }.count
+        #expect(carried >= inOrder / 2, "\(name): \(carried) of \(arriving.count) requests carried forward")
+    }
+
+    /// Through the store: every in-order request of a page view after the first reads no stored
+    /// event and writes a ping or two, request 300 what request 2 did; a store that never saw
+    /// the page view (a restart, another server) replays it whole once, then carries it forward.
+    /// What is stored is what a whole replay of every request builds.
+    @Test(arguments: Backend.available)
+    func eachInOrderRequestCostsWhatTheFirstDid(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let events = Self.pageView(300, every: 10_000, from: Int64(Date.now.timeIntervalSince1970 - 4_000) * 1000)
+            var costs: [AMPReplayCache.Work] = []
+            for event in events.prefix(200) {
+                let before = store.ampReplays.work
+                _ = try await store.recordAMP(event, receivedAt: event.utcMillis + 500).get()
+                let after = store.ampReplays.work
+                costs.append(AMPReplayCache.Work(
+                    eventsRead: after.eventsRead - before.eventsRead, pingsWritten: after.pingsWritten - before.pingsWritten,
+                    pingsDeleted: after.pingsDeleted - before.pingsDeleted, wholeReplays: after.wholeReplays - before.wholeReplays,
+                    carriedForward: after.carriedForward - before.carriedForward))
+            }
+            #expect(costs[0].wholeReplays == 1 && costs[0].eventsRead == 0)
+            for (request, cost) in costs.enumerated().dropFirst() {
+                #expect(cost.carriedForward == 1 && cost.eventsRead == 0 && cost.pingsWritten <= 2 && cost.pingsDeleted <= 1,
+                        "request \(request + 1): \(cost)")
+            }
+            // Another server sharing the database (or this one restarted): one whole replay.
+            let other = PingStore(database: store.database)
+            for event in events[200..<300] { _ = try await other.recordAMP(event, receivedAt: event.utcMillis + 500).get() }
+            #expect(other.ampReplays.work.wholeReplays == 1 && other.ampReplays.work.eventsRead == 200)
+            #expect(other.ampReplays.work.carriedForward == 99)
+            // The first store's state is behind the stored events: it replays whole.
+            let late = Self.event(300, at: events[299].utcMillis + 10_000)
+            _ = try await store.recordAMP(late, receivedAt: late.utcMillis + 500).get()
+            #expect(store.ampReplays.work.wholeReplays == 2)
+
+            let whole = try AMPPageViewReplay.pings(for: events + [late], receivedAt: late.utcMillis + 500,
+                                                    durationPingInterval: 60).get()
+            let stored = try await store.report(ReportQuery(appid: "P" + Self.apid))
+            #expect(stored.reduce(0) { $0 + $1.creditedSeconds } == whole.reduce(0) { $0 + $1.creditedSeconds })
+            #expect(try await store.counts().pings == Int64(whole.count))
         }
     }
 }

@@ -37,16 +37,36 @@ extension PingStore {
         held.utcMillis = SenderClock.held(milliseconds: sent.utcMillis, receivedAt: receivedAt)
         let event = held
         let settings = try await settings(for: event.appID)
-        return try await database.withSQL { db in
-            try await db.inTransactionHoldingLock(on: event.pageView) {
+        let replays = ampReplays
+        let (result, state) = try await database.withSQL { db in
+            try await db.inTransactionHoldingLock(on: event.pageView) { () -> (Result<AMPRecording, PingRejection>, AMPReplayState?) in
+                // Taken out until this request's writes are done: a failure leaves nothing to carry forward.
+                let cached = replays.take(event.pageView)
                 let eventID = Self.eventID(event)
                 if try await db.select().column("event_id").from("census_amp_events")
                     .where("event_id", .equal, eventID).first() != nil {
-                    return .success(.duplicate)
+                    return (.success(.duplicate), cached)
                 }
                 let held = try await db.select().column(SQLRaw("COUNT(*)"), as: "events").from("census_amp_events")
                     .where("page_view", .equal, event.pageView).first()?.decode(column: "events", as: Int64.self) ?? 0
-                guard held < Self.maxEventsPerPageView else { return .success(.notCredited) }
+                guard held < Self.maxEventsPerPageView else { return (.success(.notCredited), cached) }
+                // Carried forward only from a state of every stored event: events are never deleted,
+                // so one another server stored since shows in the count (census-decisions.md AMP8).
+                if let cached, Int64(cached.events) == held,
+                   let carried = AMPPageViewReplay.continuing(cached, with: event, receivedAt: receivedAt,
+                                                              durationPingInterval: settings.durationPingInterval) {
+                    switch carried {
+                    case .failure(let rejection): return (.failure(rejection), cached)
+                    case .success(let (pings, state)):
+                        try await Self.replaceChangedPings(of: event.pageViewKey, appid: event.appID, with: pings,
+                                                           written: cached.written, receivedAt: receivedAt,
+                                                           requests: state.requests.lowerBound / 1000...state.requests.upperBound / 1000,
+                                                           replays: replays, db)
+                        try await Self.store(event, id: eventID, receivedAt: receivedAt, db)
+                        replays.count { $0.carriedForward += 1 }
+                        return (.success(.stored(pings: pings.count)), state)
+                    }
+                }
                 let events = try await db.select()
                     .columns("apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                     .from("census_amp_events").where("page_view", .equal, event.pageView).all()
@@ -63,23 +83,73 @@ extension PingStore {
                     }
                 let isFirst = events.isEmpty
                 let all = events + [event]
-                switch AMPPageViewReplay.pings(for: all, receivedAt: receivedAt,
-                                               durationPingInterval: settings.durationPingInterval) {
-                case .failure(let rejection): return .failure(rejection)
-                case .success(let pings):
+                switch AMPPageViewReplay.whole(all, receivedAt: receivedAt, durationPingInterval: settings.durationPingInterval) {
+                case .failure(let rejection): return (.failure(rejection), nil)
+                case .success(let (pings, state)):
                     let times = all.map(\.utcMillis)
                     try await Self.replacePings(of: event.pageViewKey, appid: event.appID, with: pings, receivedAt: receivedAt,
                                                 requests: (times.min() ?? 0) / 1000...(times.max() ?? 0) / 1000,
                                                 isFirst: isFirst, db)
-                    try await db.insert(into: "census_amp_events")
-                        .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
-                        .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
-                                event.hidden ? 1 : 0, event.body, receivedAt)
-                        .ignoringConflicts(with: "event_id").run()
-                    return .success(.stored(pings: pings.count))
+                    try await Self.store(event, id: eventID, receivedAt: receivedAt, db)
+                    replays.count {
+                        $0.eventsRead += events.count
+                        $0.pingsWritten += pings.count
+                        $0.wholeReplays += 1
+                    }
+                    return (.success(.stored(pings: pings.count)), state)
                 }
             }
         }
+        if let state { replays.keep(state, for: event.pageView) }
+        return result
+    }
+
+    /// Stores `event`, once its page view's pings are replaced.
+    private static func store(_ event: AMPCloudEvent, id eventID: String, receivedAt: Int64, _ db: any SQLDatabase) async throws {
+        try await db.insert(into: "census_amp_events")
+            .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
+            .values(eventID, event.pageView, event.apid, event.visit, event.utcMillis, event.index,
+                    event.hidden ? 1 : 0, event.body, receivedAt)
+            .ignoringConflicts(with: "event_id").run()
+    }
+
+    /// Replaces a page view's pings carried forward (census-decisions.md AMP8): upserts only the
+    /// `pings` that differ from `written` (what the last replay stored, typically all but the last
+    /// one or two the same), deletes only those it no longer builds, and records the ids.
+    static func replaceChangedPings(of session: String, appid: String, with pings: [IncomingPing], written: [IncomingPing],
+                                    receivedAt: Int64, requests: ClosedRange<Int64>, replays: AMPReplayCache,
+                                    _ db: any SQLDatabase) async throws {
+        var before: [String: IncomingPing] = [:]
+        for ping in written { before[ping.key] = ping }
+        let changed = pings.filter { before[$0.key] != $0 }
+        let built = pings.map(\.key)
+        let kept = Set(built)
+        let stale = written.map(\.key).filter { !kept.contains($0) }
+        try await SessionSpans.write(SessionSpans.needs(of: changed), db)
+        try await upsert(changed, receivedAt: receivedAt, db)
+        if !stale.isEmpty {
+            try await db.delete(from: "census_pings").where("ping_id", .in, stale).where("session_id", .equal, session).run()
+        }
+        try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,
+                                          last: requests.upperBound, db)
+        replays.count {
+            $0.pingsWritten += changed.count
+            $0.pingsDeleted += stale.count
+        }
+    }
+
+    /// Inserts `pings`, or updates every column but the receipt of those stored.
+    static func upsert(_ pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+        guard !pings.isEmpty else { return }
+        var insert = db.insert(into: "census_pings").columns(pingColumns)
+        for ping in pings { insert = insert.values(values(of: ping, receivedAt: receivedAt)) }
+        try await insert.onConflict(with: ["ping_id"]) { update in
+            var update = update
+            for column in pingColumns where column != "ping_id" && column != "received_at" {
+                update = update.set(excludedValueOf: column)
+            }
+            return update
+        }.run()
     }
 
     /// Identical requests share an id: the page view and a digest of the body.
@@ -96,17 +166,7 @@ extension PingStore {
     static func replacePings(of session: String, appid: String, with pings: [IncomingPing], receivedAt: Int64,
                              requests: ClosedRange<Int64>, isFirst: Bool, _ db: any SQLDatabase) async throws {
         try await SessionSpans.write(SessionSpans.needs(of: pings), db)
-        if !pings.isEmpty {
-            var insert = db.insert(into: "census_pings").columns(pingColumns)
-            for ping in pings { insert = insert.values(values(of: ping, receivedAt: receivedAt)) }
-            try await insert.onConflict(with: ["ping_id"]) { update in
-                var update = update
-                for column in pingColumns where column != "ping_id" && column != "received_at" {
-                    update = update.set(excludedValueOf: column)
-                }
-                return update
-            }.run()
-        }
+        try await upsert(pings, receivedAt: receivedAt, db)
         let built = pings.map(\.key)
         if let recorded = try await AMPReplayedPings.ids(of: session, db) {
             let kept = Set(built)

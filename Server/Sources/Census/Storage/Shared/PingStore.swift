@@ -10,6 +10,9 @@ public struct PingStore: Sendable {
     package let database: any CensusDatabase
     /// The session spans known to be stored, shared by the copies of this store.
     let spanCache = SessionSpanCache()
+    /// The AMP page views' last replays, carried forward (census-decisions.md AMP8), shared by
+    /// the copies of this store.
+    let ampReplays = AMPReplayCache()
 
     /// Wraps `database`; call ``migrate()`` before use.
     package init(database: any CensusDatabase) {
