@@ -117,10 +117,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     // The observer's news, on this connection's event loop.
 
-    func requestHead() {
-        guard let context else { return }
+    /// A request's head has arrived, announcing a body of `contentLength` bytes. Returns false
+    /// when the body budget cannot hold them: the connection is then answered `503` and closed
+    /// before its body is read, and the head must go no further.
+    func requestHead(contentLength: Int) -> Bool {
+        guard let context, state != nil else { return false }
         state?.requestHead(at: context.eventLoop.now)
         publishAwaitingAnswer()
+        guard contentLength > 0 else { return true }
+        guard table.holdBody(contentLength) else { return shed(context) }
+        state?.bodyAnnounced(contentLength)
+        return true
     }
 
     func requestEnd() {
@@ -135,21 +142,27 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// `bytes` of the body being read have arrived. Returns false when the census's body budget
-    /// cannot hold them: the connection is then answered `503` and closed, and the bytes must
-    /// go no further.
+    /// cannot hold those beyond its announced length: the connection is then answered `503` and
+    /// closed, and the bytes must go no further.
     func bodyArrived(_ bytes: Int) -> Bool {
-        guard let context, state != nil else { return false }
-        guard table.holdBody(bytes) else {
-            if state?.mayAnswerTimeout(.body) == true {
-                context.writeAndFlush(wrapOutboundOut(Self.bodyBudgetAnswer(timeouts: timeouts, allocator: context.channel.allocator)),
-                                      promise: nil)
-            }
-            stop()
-            context.close(promise: nil)
-            return false
-        }
-        state?.bodyArrived(bytes)
+        guard let context, var next = state else { return false }
+        let beyond = next.bodyArrived(bytes)
+        // Counted only once the budget took them, so the close gives back no more than was taken.
+        guard beyond == 0 || table.holdBody(beyond) else { return shed(context) }
+        state = next
         return true
+    }
+
+    /// Answers `503` (when no other answer is owed) and closes the connection: its body would
+    /// take the budget past its bound.
+    private func shed(_ context: ChannelHandlerContext) -> Bool {
+        if state?.mayAnswerTimeout(.body) == true {
+            context.writeAndFlush(wrapOutboundOut(Self.bodyBudgetAnswer(timeouts: timeouts, allocator: context.channel.allocator)),
+                                  promise: nil)
+        }
+        stop()
+        context.close(promise: nil)
+        return false
     }
 
     private func start(_ context: ChannelHandlerContext) {

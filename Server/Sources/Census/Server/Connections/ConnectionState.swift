@@ -47,6 +47,9 @@ struct ConnectionState {
     /// until its answer ends (``ConnectionTable``'s body budget).
     private var bodyBytes: [Int] = []
 
+    /// The body bytes of the request being read that have arrived.
+    private var bodyArrivedSoFar = 0
+
     /// The body bytes the connection's requests in progress hold.
     var heldBodyBytes: Int { bodyBytes.reduce(0, +) }
 
@@ -68,11 +71,23 @@ struct ConnectionState {
         bodySince = now
         requestsInProgress += 1
         bodyBytes.append(0)
+        bodyArrivedSoFar = 0
         started = true
     }
 
-    /// `count` bytes of the body being read have arrived.
-    mutating func bodyArrived(_ count: Int) {
+    /// `count` bytes of the body being read have arrived. Returns how many of them lie beyond
+    /// what its request holds already (its announced length, or what arrived before): the bytes
+    /// the body budget must take now.
+    mutating func bodyArrived(_ count: Int) -> Int {
+        guard !bodyBytes.isEmpty else { return 0 }
+        bodyArrivedSoFar += count
+        let beyond = max(0, bodyArrivedSoFar - bodyBytes[bodyBytes.count - 1])
+        bodyBytes[bodyBytes.count - 1] += beyond
+        return beyond
+    }
+
+    /// The body being read announced `count` bytes (`content-length`), all taken from the budget at once.
+    mutating func bodyAnnounced(_ count: Int) {
         guard !bodyBytes.isEmpty else { return }
         bodyBytes[bodyBytes.count - 1] += count
     }

@@ -111,7 +111,8 @@ final class RequestPhaseObserver: ChannelDuplexHandler, RemovableChannelHandler 
         case .head(let head):
             unanswered += 1
             bodyRemaining = head.headers.first(name: "content-length").flatMap { Int($0) }.map { max(0, $0) } ?? 0
-            connection.requestHead()
+            // A body announced past the budget is refused before it is read (census-decisions S40).
+            guard connection.requestHead(contentLength: bodyRemaining) else { return }
         case .body(let bytes):
             bodyRemaining = max(0, bodyRemaining - bytes.readableBytes)
             // Past the body budget the connection is answered and closed; the bytes go no further.
