@@ -13,6 +13,12 @@ extension CensusServer {
             return await reject("trace: the body is longer than \(CallTraceBatch.maxBodyBytes) bytes", uri: uri,
                                 status: .contentTooLarge)
         }
+        // A full budget is answered before the body is decoded: a flood of traces past it then
+        // costs the census its bytes, not a JSON decode each (census-decisions S23).
+        guard budget.used(in: .traces).saturatingAdd(Int64(body.readableBytes)) <= budget.limits.traceBytes else {
+            counters.update { $0.tracesOverBudget += 1 }
+            return CensusError.traceStorageFull.response
+        }
         switch CallTraceBatch.decode(Data(buffer: body)) {
         case .failure(let problem):
             return await reject(problem.reason, uri: uri)
