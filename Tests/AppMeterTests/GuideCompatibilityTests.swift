@@ -105,6 +105,25 @@ import Testing
         #expect(log.lines(at: .error).first?.contains("'appid'") == true)
     }
 
+    /// The simplified guide's `NielsenInit` sample passes `ccode`, `dma`, `uoo` and `containerId`:
+    /// none measures anything by itself, and each is named once in a warning at init (A10, V5).
+    @Test func theSampleAppInfoKeysWithoutEffectAreEachNamedOnceInAWarning() async {
+        let log = LogCapture()
+        let info = MeterHarness.appInfo(extra: ["ccode": "123", "dma": "456", "uoo": "0", "containerId": "1", "nol_devDebug": "WARN"])
+        let meter = MeterHarness(appInfo: info, log: log)
+        await meter.settle()
+        let warnings = log.lines(at: .warning)
+        for key in ["ccode", "dma", "uoo"] {
+            #expect(warnings.filter { $0.hasPrefix("appInfo '\(key)' has no effect") }.count == 1, "\(key)")
+        }
+        #expect(warnings.filter { $0.contains("'containerId' 1 starts no viewability") && $0.contains("trackViewability") }.count == 1)
+
+        let quiet = LogCapture()
+        let plain = MeterHarness(appInfo: MeterHarness.appInfo(extra: ["nol_devDebug": "WARN"]), log: quiet)
+        await plain.settle()
+        #expect(!quiet.lines(at: .warning).contains { $0.hasPrefix("appInfo '") })
+    }
+
     /// "INFO: logs each API call made and the data passed", WARN possible integration errors,
     /// ERROR integration errors, DEBUG everything.
     @Test(arguments: [("INFO", false), ("DEBUG", true)])

@@ -84,6 +84,7 @@ public final class MeterInstance: Sendable {
         var logger = environment.makeLogger(label: "AppMeter.\(appInfo.appID)")
         logger.logLevel = logLevel
         logger.info("init appInfo=\(appInfo.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")) sdk=\(sdkVersion) flavor=\(flavor.rawValue) collector=\(appInfo.collectorURL.host ?? appInfo.collectorURL.absoluteString) (a proxy's traffic filtered by this host shows the pings)")
+        for notice in appInfo.initNotices { logger.warning("\(notice)") }
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
         let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
