@@ -41,6 +41,7 @@ import Testing
         "DeliveryDiagnostics.swift \"recovered\"",   // a delivery counter
         "MeterInstance.swift \"ai\"",                // the platform prefix of `nol_sdkVersion`
         "PingStore+SessionList.swift \"ai\"",        // the same prefix, read back as the session's platform
+        "AppInfoNotices.swift \"uoo\"",             // the appInfo key of the simplified guide's sample (decisions A10)
     ]
 
     /// A ping field by name, alone or with a value: `"c27"`, `"c27=cln,"`.
