@@ -132,9 +132,7 @@ extension AMPCloudEvent {
 
     /// The page view's viewing session (`c59`) and the prefix of its pings' ids: a digest of the
     /// page view, so that replays build the same ids and a retry lands on the same rows.
-    var pageViewKey: String {
-        "amp-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(pageView.utf8)).prefix(12))
-    }
+    var pageViewKey: String { AMPReplayedPings.key(ofPageView: pageView) }
 }
 
 /// The ids of one page view's replay: session `amp-<digest>`, pings `amp-<digest>-1`, `-2`, …

@@ -24,17 +24,6 @@ struct PageViewCredit {
     /// True once the pings read credit all the page view may: any later ping credits nothing.
     var isSpent: Bool { allowed <= 0 }
 
-    /// Reads the pings of `built` (every ping the replay built so far) not read yet.
-    mutating func take(_ built: [Ping]) -> Result<Void, PingRejection> {
-        for ping in built.dropFirst(pings.count) {
-            switch Self.validate(ping) {
-            case .success(let incoming): take(validated: incoming)
-            case .failure(let rejection): return .failure(rejection)
-            }
-        }
-        return .success(())
-    }
-
     /// Reads `incoming`, a ping ``validate(_:)`` read, as the next built.
     mutating func take(validated incoming: IncomingPing) {
         var incoming = incoming

@@ -25,7 +25,4 @@ actor PageViewTurns {
         waiting[key] = queue
         next.resume()
     }
-
-    /// How many keys are taken now (for tests).
-    var taken: Int { waiting.count }
 }

@@ -167,12 +167,6 @@ import Testing
         }
     }
 
-    /// The session key the migration computes is the one the replay stores.
-    @Test func aPageViewsKeyIsTheReplays() throws {
-        let event = try AMPCloudEvent.parse(apid: Self.victimApid, visit: "c_1", body: #"{"type":"static","metadata":{"static":{"section":"S"}},"utc":"1"}"#).get()
-        #expect(AMPReplayedPings.key(ofPageView: event.pageView) == event.pageViewKey)
-    }
-
     /// Traces and page views stored before migrations 15 and 16 are keyed by app and listed by
     /// their held times after the upgrade; a trace entry the old key held stays one entry.
     @Test(arguments: Backend.available)

@@ -93,7 +93,7 @@ enum AMPReplayedPings {
     }
 
     /// The session key of page view `pageView` (`<apid>/<visit>`): ``AMPCloudEvent``'s
-    /// `pageViewKey`, from the stored column (a test holds the two equal).
+    /// `pageViewKey`, and migration 15's from the stored column.
     static func key(ofPageView pageView: String) -> String {
         "amp-" + AMPPageViewReplay.hex(SHA256.hash(data: Data(pageView.utf8)).prefix(12))
     }

@@ -86,9 +86,10 @@ extension PingStore {
                 switch AMPPageViewReplay.whole(all, receivedAt: receivedAt, durationPingInterval: settings.durationPingInterval) {
                 case .failure(let rejection): return (.failure(rejection), nil)
                 case .success(let (pings, state)):
-                    let times = all.map(\.utcMillis)
+                    // The replay's first and last `utc` (it took at least `event`).
+                    let requests = state?.requests ?? event.utcMillis...event.utcMillis
                     try await Self.replacePings(of: event.pageViewKey, appid: event.appID, with: pings, receivedAt: receivedAt,
-                                                requests: (times.min() ?? 0) / 1000...(times.max() ?? 0) / 1000,
+                                                requests: requests.lowerBound / 1000...requests.upperBound / 1000,
                                                 isFirst: isFirst, db)
                     try await Self.store(event, id: eventID, receivedAt: receivedAt, db)
                     replays.count {

@@ -71,8 +71,8 @@ extension PingStore {
         }
     }
 
-    /// The pings the census replayed of Google AMP page view `session` (only the first `first`,
-    /// in the order the replay built them, when given), or nil when it replayed none: read by
+    /// The pings the census replayed of Google AMP page view `session`, in creation order (only
+    /// those of the first `first` ids the replay built, when given), or nil when it replayed none: read by
     /// the ids its last replay stored, under its app, never through a span of times.
     public func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
         guard let record = try await database.withSQL({ db in try await AMPReplayedPings.record(of: session, db) }) else {
