@@ -37,7 +37,9 @@ if has_en_us; then pg_locale=(--locale=en_US.UTF-8); else echo "ci: no en_US.UTF
 pg_run "$pg_bin/initdb" -D "$pg_data" -A trust -U appmeter "${pg_locale[@]}" >/dev/null
 pg_run "$pg_bin/pg_ctl" -D "$pg_data" -l "$pg_data/server.log" -w \
   -o "-p $pg_port -k $pg_data -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
-trap 'pg_run "$pg_bin/pg_ctl" -D "$pg_data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$pg_data"' EXIT
+# Stops the server and removes its data (on exit; a script with its own exit trap calls it there).
+pg_stop() { pg_run "$pg_bin/pg_ctl" -D "$pg_data" -m fast stop >/dev/null 2>&1 || true; rm -rf "$pg_data"; }
+trap pg_stop EXIT
 pg_run "$pg_bin/createdb" -h 127.0.0.1 -p "$pg_port" -U appmeter appmeter_test
 
 export APPMETER_TEST_POSTGRES_URL="postgres://appmeter@127.0.0.1:$pg_port/appmeter_test?sslmode=disable"
