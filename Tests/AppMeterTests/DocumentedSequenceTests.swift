@@ -54,11 +54,18 @@ import Testing
             "view ad/pre1 0", "timer ad/pre1 15",
             "view content/vid345-67483 0",
         ] + Array(repeating: "timer content/vid345-67483 60", count: 5) + [
-            "view ad/mid1 0", "timer ad/mid1 10", "timer ad/mid1 10",
+            "view ad/mid1 0", "timer ad/mid1 10",
+            "view ad/mid1 0", "timer ad/mid1 10",    // resumed: "for the new viewing session" (L3c)
+            "view content/vid345-67483 0",           // the content's first playhead in that session
         ] + Array(repeating: "timer content/vid345-67483 60", count: 5) + [
             "timer content/vid345-67483 0",          // end: the final ping (davty=2), nothing left to credit
             "view ad/post1 0", "timer ad/post1 10",
         ])
+        // The midroll's resume starts the second viewing session; its ad keeps its place.
+        let firstResumed = pings.firstIndex { $0.assetID == "mid1" && $0.kind == "view" }! + 2
+        #expect(Set(pings[..<firstResumed].map { $0["c59"]! }) == ["sesid,ses1"])
+        #expect(Set(pings[firstResumed...].map { $0["c59"]! }) == ["sesid,ses2"])
+        #expect(Set(pings.filter { $0.assetID == "mid1" }.map { $0["adidx"]! }).count == 1)
         #expect(pings.filter { $0["davty"] == "2" }.map(\.summary) == ["timer content/vid345-67483 0"])
         #expect(await meter.creditedOnTheWire() == [
             "content/vid345-67483": 600, "ad/pre1": 15, "ad/mid1": 20, "ad/post1": 10,
@@ -99,8 +106,9 @@ import Testing
     }
 
     /// dcr-ireland-video-ios-sdk.txt: "Once the playback resumes, start sending pings
-    /// playheadPosition for the new viewing session" — `stop`, then playheads only.
-    @Test func irelandResumeAfterStopWithPlayheadsOnlyIsCredited() async {
+    /// playheadPosition for the new viewing session" — `stop`, then playheads only: a new `c59`
+    /// and a view ping again, the seconds going on (decisions.md L3c).
+    @Test func irelandResumeAfterStopWithPlayheadsOnlyIsANewViewingSession() async {
         let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "ire"))
         meter.api.play(["channelName": "ChannelName"])
         meter.api.loadMetadata(Fixtures.content())
@@ -115,10 +123,12 @@ import Testing
             "view content/vid345-67483 0",
             "timer content/vid345-67483 60",
             "timer content/vid345-67483 40",
+            "view content/vid345-67483 0",
             "timer content/vid345-67483 60",
             "timer content/vid345-67483 40",
         ])
-        #expect(pings.map { $0["davty"]! } == ["0", "1", "1", "1", "2"])
+        #expect(pings.map { $0["davty"]! } == ["0", "1", "1", "0", "1", "2"])
+        #expect(pings.map { $0["c59"]! } == ["sesid,ses1", "sesid,ses1", "sesid,ses1", "sesid,ses2", "sesid,ses2", "sesid,ses2"])
         #expect(meter.snapshot.ignoredCalls == 0)
         #expect(meter.snapshot.creditedSeconds[AssetKey(.content, "vid345-67483")] == 200)
         #expect(meter.snapshot.state == .idle)

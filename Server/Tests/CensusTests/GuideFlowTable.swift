@@ -54,6 +54,12 @@ struct GuideFlow: Sendable, CustomTestStringConvertible {
     /// Seconds the census must credit, per `kind/assetid` (every asset it credits, none other): the
     /// whole played duration, resumes included.
     let credit: [String: Int64]
+    /// View pings the census must count per `kind/assetid`: one per asset and viewing session
+    /// (decisions.md C3), so a resume after an interruption views again (L3c).
+    let views: [String: Int64]
+    /// Viewing sessions (`c59`) the census must count per `kind/assetid`: the guides resume "for
+    /// the new viewing session" (decisions.md L3c), and every `play` starts one (C3, L3a).
+    let sessions: [String: Int64]
     /// Rules the flow exercises, which must pass (every other rule passes or is not exercised).
     var exercises: [String] = []
 
@@ -124,7 +130,42 @@ extension GuideFlow {
                 .loadMetadata(GuideMetadata.ad("postroll", "ad_789")), .playheads(0...10), .stop,
             ],
             credit: ["content/vid345-67483": 3600, "ad/ad_123": 15, "ad/ad_456": 30, "ad/ad_789": 10],
+            // Sessions: play; the midroll resumed with loadMetadata; the content resumed with playheads.
+            views: ["content/vid345-67483": 3, "ad/ad_123": 1, "ad/ad_456": 2, "ad/ad_789": 1],
+            sessions: ["content/vid345-67483": 3, "ad/ad_123": 1, "ad/ad_456": 2, "ad/ad_789": 1],
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "ads.stop"]),
+        GuideFlow(
+            name: "Ireland: the app goes to the background, playheads resume in the foreground",
+            seed: "dcr-ireland-video-ios-sdk.txt",
+            section: "Stop/Resume the Measurement for video Playback Interruptions (\"App going in the Background/Foreground "
+                + "(Video players only, not for Audio players)\"; \"Once the playback resumes, start sending pings "
+                + "playheadPosition for the new viewing session\")",
+            sfcode: "ire",
+            steps: [
+                .play(["channelName": "ChannelName"]), .loadMetadata(GuideMetadata.irelandContent), .playheads(0...1800),
+                .appInBackground, .wait(seconds: 120), .appInForeground,     // the SDK closes video without PiP
+                .playheads(1801...3600), .end,
+            ],
+            credit: ["content/vid345-67483": 3600],
+            views: ["content/vid345-67483": 2],
+            sessions: ["content/vid345-67483": 2],
+            exercises: ["content.end", "playhead.everySecond"]),
+        GuideFlow(
+            name: "Ireland: buffering without stop, the playheads going on",
+            seed: "dcr-ireland-video-ios-sdk.txt",
+            section: "Stop/Resume the Measurement for video Playback Interruptions (\"Call stop immediately (except "
+                + "when content is buffering) and withhold sending playhead position\")",
+            sfcode: "ire",
+            steps: [
+                .play(["channelName": "ChannelName"]), .loadMetadata(GuideMetadata.irelandContent), .playheads(0...1800),
+                .wait(seconds: 8),                                            // buffering: no playheads, no stop
+                .playheads(1801...3600), .end,
+            ],
+            credit: ["content/vid345-67483": 3600],
+            // No call tells buffering from late playheads: the session goes on (decisions.md L3c).
+            views: ["content/vid345-67483": 1],
+            sessions: ["content/vid345-67483": 1],
+            exercises: ["playhead.everySecond", "content.end"]),
         GuideFlow(
             name: "Italy video: use case 2, an interruption resumed with loadMetadata",
             seed: "wiki-pages/DCR_Italy_Video_iOS_SDK.txt",
@@ -144,6 +185,9 @@ extension GuideFlow {
                 .loadMetadata(GuideMetadata.ad("postroll", "ad789")), .playheads(0...5), .stop,
             ],
             credit: ["static/Home_EntityName_iOS": 20, "content/88675545": 3600, "ad/ad123": 10, "ad/ad456": 10, "ad/ad789": 5],
+            // Sessions: the static page on app start; play; the content resumed with loadMetadata.
+            views: ["static/Home_EntityName_iOS": 1, "content/88675545": 2, "ad/ad123": 1, "ad/ad456": 1, "ad/ad789": 1],
+            sessions: ["static/Home_EntityName_iOS": 1, "content/88675545": 2, "ad/ad123": 1, "ad/ad456": 1, "ad/ad789": 1],
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "metadata.market"]),
         GuideFlow(
             name: "Italy audio: an interruption resumed with loadMetadata, then play for a new audio",
@@ -158,6 +202,9 @@ extension GuideFlow {
                 .play(nil), .loadMetadata(GuideMetadata.italyNextAudio), .playheads(0...600), .end,
             ],
             credit: ["audio/88675545": 3600, "audio/88675546": 600],
+            // Sessions: play; the audio resumed with loadMetadata; play for the next audio.
+            views: ["audio/88675545": 2, "audio/88675546": 1],
+            sessions: ["audio/88675545": 2, "audio/88675546": 1],
             exercises: ["test.pauseResume", "content.end", "play.once", "metadata.market"]),
         GuideFlow(
             name: "Italy static: the home page, with a trip to the background",
@@ -170,6 +217,9 @@ extension GuideFlow {
                 .wait(seconds: 30), .appInBackground,
             ],
             credit: ["static/Home_EntityName_iOS": 120],
+            // Five minutes in the background are not the 30 that start a new session (protocol.md §2c).
+            views: ["static/Home_EntityName_iOS": 1],
+            sessions: ["static/Home_EntityName_iOS": 1],
             exercises: ["metadata.market"]),
         GuideFlow(
             name: "Poland: use case 2, always stop then end, an interruption resumed with play and loadMetadata",
@@ -193,6 +243,9 @@ extension GuideFlow {
                 .loadMetadata(GuideMetadata.ad("postroll", "ad-789")), .playheads(0...10), .stop,
             ],
             credit: ["content/vid345-67483": 3600, "ad/ad-123": 10, "ad/ad-456": 20, "ad/ad-789": 10],
+            // Sessions: play; the midroll resumed with loadMetadata; the content resumed with play and loadMetadata.
+            views: ["content/vid345-67483": 3, "ad/ad-123": 1, "ad/ad-456": 2, "ad/ad-789": 1],
+            sessions: ["content/vid345-67483": 3, "ad/ad-123": 1, "ad/ad-456": 2, "ad/ad-789": 1],
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "play.once"]),
         GuideFlow(
             name: "DTVR: tags every 10 s, a 40 s pause resumed with play, loadMetadata, sendID3",
@@ -210,6 +263,8 @@ extension GuideFlow {
                 .stop,
             ],
             credit: ["dtvr/\(GuideMetadata.dtvrCID)": 180],
+            views: ["dtvr/\(GuideMetadata.dtvrCID)": 2],
+            sessions: ["dtvr/\(GuideMetadata.dtvrCID)": 2],
             exercises: ["test.dtvrTwoMinutes", "test.dtvrPause", "play.once"]),
         GuideFlow(
             name: "Simplified API: preroll, adStop, content, pause and playhead again, complete",
@@ -228,7 +283,10 @@ extension GuideFlow {
                 .trackPlayheads(type: "content", content: GuideMetadata.simplifiedContent, ad: [:], 1801...3600),
                 .trackEvent("complete", type: "content", content: GuideMetadata.simplifiedContent, ad: [:], position: 3600),
             ],
-            credit: ["content/C77664": 3600, "ad/AD12345": 20]),
+            credit: ["content/C77664": 3600, "ad/AD12345": 20],
+            // `pause` is stop, and the next playhead resumes: a new viewing session.
+            views: ["content/C77664": 2, "ad/AD12345": 1],
+            sessions: ["content/C77664": 2, "ad/AD12345": 1]),
         GuideFlow(
             name: "Buffering: no stop, play again when playback goes on",
             seed: "dcr-ireland-video-ios-sdk.txt",
@@ -240,6 +298,9 @@ extension GuideFlow {
                 .play(["channelName": "ChannelName"]), .playheads(1801...3600), .end,
             ],
             credit: ["content/vid345-67483": 3600],
+            // The second play starts a viewing session (decisions.md L3a); buffering alone would not (L3c).
+            views: ["content/vid345-67483": 2],
+            sessions: ["content/vid345-67483": 2],
             exercises: ["play.once", "playhead.everySecond", "content.end"]),
         GuideFlow(
             name: "API reference: stop when pausing, play when resuming",
@@ -252,6 +313,8 @@ extension GuideFlow {
                 .play(["channelName": "ChannelName"]), .playheads(1801...3600), .end,
             ],
             credit: ["content/vid345-67483": 3600],
+            views: ["content/vid345-67483": 2],
+            sessions: ["content/vid345-67483": 2],
             exercises: ["test.pauseResume", "play.once", "content.end"]),
         GuideFlow(
             name: "Digital Ad Ratings: play, loadMetadata, end, no playheads",
@@ -261,6 +324,8 @@ extension GuideFlow {
                 .play(nil), .loadMetadata(GuideMetadata.ad("preroll", "dar-ad-1")), .wait(seconds: 15), .end,
                 .loadMetadata(GuideMetadata.ad("midroll", "dar-ad-2")), .wait(seconds: 30), .end,
             ],
-            credit: ["ad/dar-ad-1": 0, "ad/dar-ad-2": 0]),
+            credit: ["ad/dar-ad-1": 0, "ad/dar-ad-2": 0],
+            views: ["ad/dar-ad-1": 1, "ad/dar-ad-2": 1],
+            sessions: ["ad/dar-ad-1": 1, "ad/dar-ad-2": 1]),
     ]
 }

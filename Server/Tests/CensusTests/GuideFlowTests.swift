@@ -23,6 +23,10 @@ import FoundationNetworking
             let rows = try await census.server.store.report(ReportQuery(appid: appid))
             let credited = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.creditedSeconds }
             #expect(credited == flow.credit, "\(flow.name): the census credited \(credited)")
+            let views = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.views }
+            #expect(views == flow.views, "\(flow.name): the census counted views \(views)")
+            let sessions = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.sessions }
+            #expect(sessions == flow.sessions, "\(flow.name): the census counted viewing sessions \(sessions)")
             #expect(rows.allSatisfy { $0.overBoundSeconds == 0 }, "\(flow.name): seconds over bound")
 
             // What `meter certify --census` reads: the signed export of the certification route.
@@ -41,7 +45,8 @@ import FoundationNetworking
         }
     }
 
-    /// Every row names a seed that exists and the sections it follows, and credits something.
+    /// Every row names a seed that exists and the sections it follows, and credits something; it
+    /// counts views and sessions for exactly the assets it credits.
     @Test func everyRowNamesItsGuide() throws {
         // Server/Tests/CensusTests/ → the folder that holds the repository.
         let seeds = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -49,6 +54,7 @@ import FoundationNetworking
             .appendingPathComponent("shared/seeds")
         for flow in GuideFlow.all {
             #expect(!flow.section.isEmpty && !flow.credit.isEmpty, "\(flow.name)")
+            #expect(Set(flow.views.keys) == Set(flow.credit.keys) && Set(flow.sessions.keys) == Set(flow.credit.keys), "\(flow.name)")
             // The seeds sit beside the repository (../shared/seeds); a checkout without them skips this.
             if FileManager.default.fileExists(atPath: seeds.path) {
                 #expect(FileManager.default.fileExists(atPath: seeds.appendingPathComponent(flow.seed).path), "\(flow.seed)")

@@ -35,6 +35,9 @@ struct DCRVideoPart: StreamPart {
     private(set) var segment: Segment?
     /// The segment `stop` (or another interruption) closed: playheads resume it (Ireland).
     private var resumable: Segment?
+    /// ``resumable`` was played and closed in the current viewing session: resuming it starts the
+    /// guides' "new viewing session" (decisions.md L3c).
+    private var interruptedInSession = false
     /// One rule per asset: references survive ads and `stop`, and are forgotten on `end`.
     private var rules: [SegmentKey: Rule] = [:]
     private var viewed: Set<SegmentKey> = []
@@ -73,42 +76,65 @@ struct DCRVideoPart: StreamPart {
     /// Whether an `end` has content to end.
     var canEnd: Bool { segment != nil || contentToEnd != nil }
 
-    /// A new viewing session: every asset gets a view ping again.
+    /// Whether a playhead now resumes what an interruption closed in this viewing session, which
+    /// starts a new one (decisions.md L3c).
+    var playheadResumesInterruption: Bool { segment == nil && resumable != nil && interruptedInSession }
+
+    /// Whether loading `metadata` now resumes what an interruption closed in this viewing session
+    /// (the same asset, and for ads the same index), which starts a new one (decisions.md L3c).
+    func loadResumesInterruption(_ metadata: AssetMetadata) -> Bool {
+        guard segment == nil, interruptedInSession, let resumable else { return false }
+        return Self.key(of: metadata) == resumable.key
+    }
+
+    /// A new viewing session: every asset gets a view ping again, the one open or resumable too.
     mutating func startSession() {
         viewed.removeAll()
         lastBreakPositions.removeAll()
+        segment?.isViewed = false
+        resumable?.isViewed = false
+        interruptedInSession = false
+    }
+
+    /// What one crediting rule and one view of `metadata` belong to; nil for another part's asset.
+    private static func key(of metadata: AssetMetadata) -> SegmentKey? {
+        switch metadata {
+        case .content(let content): SegmentKey(asset: AssetKey(.content, content.assetID), podIndex: "")
+        case .station(let station): SegmentKey(asset: AssetKey(.station, station.assetID), podIndex: "")
+        case .ad(let ad): SegmentKey(asset: AssetKey(.ad, ad.assetID), podIndex: ad.podIndex)
+        case .dtvr, .staticPage: nil
+        }
     }
 
     /// `loadMetadata`: the same asset updates its metadata; another closes the current segment.
     mutating func load(_ metadata: AssetMetadata, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
-        let key: SegmentKey
-        switch metadata {
-        case .content(let content):
-            currentContent = content
-            currentStation = nil
-            key = SegmentKey(asset: AssetKey(.content, content.assetID), podIndex: "")
-        case .station(let station):
-            currentContent = nil
-            currentStation = station
-            key = SegmentKey(asset: AssetKey(.station, station.assetID), podIndex: "")
-        case .ad(let ad):
-            key = SegmentKey(asset: AssetKey(.ad, ad.assetID), podIndex: ad.podIndex)
-        case .dtvr, .staticPage:
+        guard let key = Self.key(of: metadata) else {
             // A DTVR stream or a static page is another part's: what DCR measured before ends here.
             close(final: false, context, at: time, &out)
             resumable = nil
             return
         }
+        switch metadata {
+        case .content(let content):
+            currentContent = content
+            currentStation = nil
+        case .station(let station):
+            currentContent = nil
+            currentStation = station
+        case .ad, .dtvr, .staticPage: break
+        }
         if segment?.key == key {
             segment?.metadata = metadata
             return
         }
+        // Read before `close`, which makes what is open the next thing to resume.
+        let resumedPlace = resumable?.key == key ? resumable?.breakPosition : nil
         close(final: false, context, at: time, &out)
         resumable = nil
         var opened = Segment(metadata: metadata, key: key)
         if key.asset.kind == .ad {
-            // An ad loaded again to resume it keeps its place in the break.
-            if let place = lastBreakPositions[key] {
+            // An ad loaded again to resume it keeps its place in the break, in a new session too.
+            if let place = resumedPlace ?? lastBreakPositions[key] {
                 opened.breakPosition = place
             } else {
                 adsInBreak += 1
@@ -238,6 +264,8 @@ struct DCRVideoPart: StreamPart {
         }
         if current.key.asset.kind.isProgramme { contentToEnd = current }
         current.start = nil
+        // An interruption of what played: resuming it is a new viewing session (decisions.md L3c).
+        interruptedInSession = !final && current.isViewed
         resumable = final ? nil : current
     }
 

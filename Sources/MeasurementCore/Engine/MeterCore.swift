@@ -153,7 +153,13 @@ public struct MeterCore: Sendable {
                 out.report(issue.code, "loadMetadata: '\(issue.key)' \(issue.problem)")
             }
             guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
-            if context.sessionID == nil { context.sessionID = context.identifiers.newSessionID() }
+            // Italy and Poland resume with loadMetadata "for the new viewing session" (L3c).
+            if video.loadResumesInterruption(metadata) {
+                out.log(.info, "loadMetadata resumes after an interruption: a new viewing session")
+                startSession(at: time, &out)
+            } else if context.sessionID == nil {
+                context.sessionID = context.identifiers.newSessionID()
+            }
             // Each part takes what is its own; a page ends with any other asset, DTVR with any but an ad.
             everyStreamPart(.load(metadata), at: time, &out)
         case .playhead(let position):
@@ -162,6 +168,8 @@ public struct MeterCore: Sendable {
                 return ignore("playheadPosition ignored in Idle: nothing to resume; call loadMetadata before sending playheads", &out)
             }
             guard accept(.playheadPosition, &out) else { return }
+            // Ireland resumes with playheads only "for the new viewing session" (L3c).
+            if video.playheadResumesInterruption { startSession(at: time, &out) }
             lastPlayhead = time
             video.playhead(position, context, at: time, &out)
             if Self.hasAppOnlyParts, viewability.isTracking, let asset = video.segment?.key.asset {

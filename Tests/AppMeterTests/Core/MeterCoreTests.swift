@@ -112,10 +112,11 @@ import Testing
         core(CoreDriver.content())
         core.playheads(0...3)
         #expect(core(.stop) == ["enqueue duration content/vid1 3 ping-2 replacing checkpoint uoo="])
-        #expect(core.playheads(4...6) == [])               // resumed: no new view, credit goes on
+        // Resumed "for the new viewing session" (L3c): a view ping again, credit goes on.
+        #expect(core.playheads(4...6) == ["enqueue view content/vid1 0 ping-3 uoo="])
         #expect(core.core.state == .processing)
-        #expect(core(.stop) == ["enqueue duration content/vid1 3 ping-3 replacing checkpoint uoo="])
-        #expect(core(.end) == ["enqueue duration content/vid1 0 ping-4 uoo=", "deliverPromptly"])
+        #expect(core(.stop) == ["enqueue duration content/vid1 3 ping-4 replacing checkpoint uoo="])
+        #expect(core(.end) == ["enqueue duration content/vid1 0 ping-5 uoo=", "deliverPromptly"])
         #expect(core(.end) == [])                          // nothing left to end
         #expect(core.core.progress.ignoredCalls == 1)
     }

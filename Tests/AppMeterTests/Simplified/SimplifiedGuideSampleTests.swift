@@ -223,8 +223,10 @@ final class SimplifiedViewController: NielsenEventTrackerDelegate {
         let pings = await meter.pings()
         #expect(pings.map(\.summary) == [
             "view ad/AD12345 0", "timer ad/AD12345 19", "view content/homeSection 0", "timer content/homeSection 4",
-            "view content/C77664 0", "timer content/C77664 19", "timer content/C77664 20",
+            "view content/C77664 0", "timer content/C77664 19",
+            "view content/C77664 0", "timer content/C77664 20",   // resumed after the pause: a new viewing session (L3c)
         ])
+        #expect(Set(pings.suffix(2).map { $0["c59"]! }).count == 1 && pings[5]["c59"] != pings[6]["c59"])
         #expect(pings.last?["davty"] == "2")
         #expect(pings.first?["adidx"] == "1/1")
     }

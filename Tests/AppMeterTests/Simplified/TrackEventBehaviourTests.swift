@@ -82,9 +82,12 @@ import Testing
         }
         meter.tracker.trackEvent(Self.event("complete", "content"))
         let all = await meter.pings()
+        // The playheads after the pause resume "for the new viewing session" (decisions.md L3c).
         #expect(all.map(\.summary) == [
-            "view content/vid345-67483 0", "timer content/vid345-67483 30", "timer content/vid345-67483 10",
+            "view content/vid345-67483 0", "timer content/vid345-67483 30",
+            "view content/vid345-67483 0", "timer content/vid345-67483 10",
         ])
+        #expect(all.map { $0["c59"]! } == ["sesid,ses1", "sesid,ses1", "sesid,ses2", "sesid,ses2"])
         #expect(all.last?["davty"] == "2")
     }
 
