@@ -62,18 +62,20 @@ public enum TrackedEventParser {
         if let values = strings(metadata["content"], "metadata.content", &tracked.issues).map(withDocumentedSpellings) {
             var content = values
             if !["content", "radio"].contains(content["type"]?.lowercased() ?? "") { content["type"] = "content" }
-            tracked.content = MetadataParser.parse(content, market: market)
+            tracked.content = MetadataParser.parse(content, market: market, tables: .simplified)
             tracked.channelName = values["channelName"]
+            if values["assetName"] != nil { tracked.keysWithoutEffect.insert(.contentAssetName) }
+            if values["section"] != nil { tracked.keysWithoutEffect.insert(.contentSection) }
         }
         if let values = strings(metadata["ad"], "metadata.ad", &tracked.issues).map(withDocumentedSpellings) {
             var ad = values
             if AdType(rawValue: ad["type"] ?? "") == nil { ad["type"] = AdType.ad.rawValue }
-            tracked.ad = MetadataParser.parse(ad, market: market)
+            tracked.ad = MetadataParser.parse(ad, market: market, tables: .simplified)
         }
         if let values = strings(metadata["static"], "metadata.static", &tracked.issues).map(withDocumentedSpellings) {
             var page = values
             page["type"] = "static"
-            tracked.staticPage = MetadataParser.parse(page, market: market)
+            tracked.staticPage = MetadataParser.parse(page, market: market, tables: .simplified)
         }
         if let values = strings(object["ottData"], "ottData", &tracked.issues) {
             let (status, issues) = OTTStatus.parse(values)
@@ -88,6 +90,8 @@ public enum TrackedEventParser {
                 tracked.issues.append(MetadataIssue(key: "id3Data", problem: "\(problem.reason); tag ignored", code: .failedProcessID3))
             }
         }
+        if object["buffering"] != nil { tracked.keysWithoutEffect.insert(.buffering) }
+        if object["buttonEvent"] != nil { tracked.keysWithoutEffect.insert(.buttonEvent) }
         let optOut = LenientValue.string(object["optout"]).flatMap { $0.isEmpty ? nil : $0 }
         return .success(Parsed(event: tracked, optOut: optOut))
     }

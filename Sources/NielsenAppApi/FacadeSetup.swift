@@ -50,7 +50,7 @@ extension DelegateRelay {
     /// facade that does not exist.
     func reportFailedInit(_ failure: FacadeSetup.Failure, placeholder: some AnyObject & Sendable, delegate: AnyObject?) {
         guard let delegate else { return }
-        let relay = DelegateRelay(notify: notify)
+        let relay = DelegateRelay(notify: notify, standIn: standIn)
         relay.attach(api: placeholder, delegate: delegate)
         Task { [placeholder] in
             withExtendedLifetime(placeholder) { relay.deliver(failure.event) }

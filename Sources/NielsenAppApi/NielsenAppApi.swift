@@ -45,7 +45,7 @@ public final class NielsenAppApi: NielsenMeasuringObject, @unchecked Sendable {
     /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
     public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
-        let relay = DelegateRelay(notify: NielsenAppApiDelegateCall.notify)
+        let relay = DelegateRelay(notify: NielsenAppApiDelegateCall.notify, standIn: { NielsenAppApi() })
         switch FacadeSetup.makeInstance(
             appInfo: appInfo, environment: environment, facade: "NielsenAppApi", limitsInstances: true,
             events: relay.deliver) {

@@ -29,7 +29,7 @@ public final class NielsenEventTracker: NielsenMeasuringObject, @unchecked Senda
     /// Creates a tracker with an injected environment (clock, transport, identifiers): the AppMeter
     /// extension used by tests and test rigs.
     public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
-        let relay = DelegateRelay(notify: NielsenEventTrackerDelegateCall.notify)
+        let relay = DelegateRelay(notify: NielsenEventTrackerDelegateCall.notify, standIn: { NielsenEventTracker() })
         switch FacadeSetup.makeInstance(
             appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false,
             events: relay.deliver) {

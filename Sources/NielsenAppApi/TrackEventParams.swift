@@ -16,9 +16,11 @@ public let TrackEventParamId3Data = "id3Data"
 public let TrackEventParamOttData = "ottData"
 /// `optout`: the opt-out page's answer.
 public let TrackEventParamOptout = "optout"
-/// `buffering`.
+/// `buffering`: no guide gives it an effect; taken, and named once per instance in a WARN line
+/// (decisions.md SA5a). While the player buffers, send no playhead, or event `pause`.
 public let TrackEventParamBuffering = "buffering"
-/// `buttonEvent`.
+/// `buttonEvent`: no guide gives it an effect; taken, and named once per instance in a WARN line
+/// (decisions.md SA5a). `event` says what happened.
 public let TrackEventParamButtonEvent = "buttonEvent"
 
 /// The `event` value `playhead`.

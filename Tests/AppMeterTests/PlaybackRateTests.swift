@@ -83,13 +83,26 @@ import Testing
         #expect(errors == [MeterEventCode.invalidPlayheadPosition.rawValue])
     }
 
-    @Test func livePlayheadsInMillisecondsAreRefusedAtOnce() async {
+    /// C1a: 13 digits are Unix milliseconds (the simplified guide's `"1501225191747"`), read as their
+    /// second; a millisecond clock stepping by 1,000 credits a second a call, live, without error.
+    @Test func thirteenDigitPlayheadsAreUnixMillisecondsAndCreditTheirSeconds() async {
+        let start: Int64 = 1_501_225_191_747
+        let (credit, errors) = await Self.credited((0...60).map { start + Int64($0) * 1_000 })
+        #expect(credit == 60)
+        #expect(errors.isEmpty)
+        #expect(PlayheadCheck.seconds(start) == 1_501_225_191)
+        #expect(PlayheadCheck.seconds(1_501_225_191) == 1_501_225_191)
+    }
+
+    /// Other values past the year 5000 as seconds (12 digits, or 14 and more) are error 15 at once.
+    @Test(arguments: [170_000_000_000, 17_000_000_000_000] as [Int64])
+    func otherPlayheadsPastTheYear5000AreRefusedAtOnce(_ position: Int64) async {
         let errors = ErrorCollector()
         let meter = MeterHarness(delegate: errors)
         meter.api.loadMetadata(Fixtures.content(length: "86400"))
-        meter.api.playheadPosition(1_700_000_000_000)
+        meter.api.playheadPosition(position)
         await meter.settle()
         #expect(errors.codes == [15])
-        #expect(errors.descriptions.first?.contains("not milliseconds") == true)
+        #expect(errors.descriptions.first?.contains("pass seconds") == true)
     }
 }

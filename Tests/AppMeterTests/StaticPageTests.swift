@@ -128,20 +128,34 @@ import Testing
 
     @Test func staticMetadataIsCheckedAsTheGuidesDescribeIt() {
         let italy = MarketProfile.forSFCode("it")
-        #expect(MetadataParser.parse(["type": "static"], market: italy).issues.map(\.key) == ["section"])
-        let notHome = MetadataParser.parse(["type": "static", "section": "Sport_Entity_iOS"], market: italy)
+        #expect(MetadataParser.parse(["type": "static"], market: italy).issues.map(\.key) == ["assetid", "section"])
+        let notHome = MetadataParser.parse(["type": "static", "assetid": "Sport", "section": "Sport_Entity_iOS"], market: italy)
         #expect(notHome.issues.map(\.key) == ["section"])
         #expect(notHome.metadata != nil)
-        let longSegA = MetadataParser.parse(["type": "static", "section": "s", "segA": String(repeating: "a", count: 26)],
-                                            market: .generic)
+        let longSegA = MetadataParser.parse(
+            ["type": "static", "assetid": "p", "section": "s", "segA": String(repeating: "a", count: 26)], market: .generic)
         #expect(longSegA.issues.map(\.key) == ["segA"])
+    }
+
+    /// The Italy static table marks `assetid` "Required: Yes" (ST2): a page without it is error 1004
+    /// naming the key, and is measured by its section all the same.
+    @Test func aStaticPageWithoutAssetIDIsReportedByNameAndMeasured() async {
+        let errors = ErrorCollector()
+        let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "it"), delegate: errors)
+        meter.api.loadMetadata(["type": "static", "section": "Home_EntityName_iOS"])
+        Self.show(meter, for: 30)
+        meter.api.staticEnd()
+        let pings = await meter.pings()
+        #expect(pings.map(Self.summary) == ["view text/Home_EntityName_iOS 0", "timer text/Home_EntityName_iOS 30"])
+        #expect(errors.codes == [1004])
+        #expect(errors.descriptions.first?.contains("'assetid' is missing") == true)
     }
 
     @Test func moreThan25SegmentValuesAreReportedOnce() async {
         let errors = ErrorCollector()
         let meter = MeterHarness(delegate: errors)
         for page in 0..<14 {
-            meter.api.loadMetadata(["type": "static", "section": "s\(page)", "segA": "a\(page)", "segB": "b\(page)"])
+            meter.api.loadMetadata(["type": "static", "assetid": "p\(page)", "section": "s\(page)", "segA": "a\(page)", "segB": "b\(page)"])
         }
         await meter.settle()
         #expect(errors.codes == [MeterEventCode.failedParseMetadata.rawValue])

@@ -28,6 +28,11 @@ enum GuideStep: Sendable {
     /// `trackEvent` once with another event (`pause`, `adStop`, `complete`), the dictionary still
     /// holding the last playhead, as the sample's view controller sends it.
     case trackEvent(String, type: String, content: [String: String], ad: [String: String], position: Int64)
+    /// `trackEvent` with `event: "playhead"`, `type: "content"` once a second for each of `seconds`, the
+    /// `playheadPosition` a Unix time in milliseconds (13 digits, as the simplified guide's
+    /// `"1501225191747"`) advancing 1,000 a call from `start`; with `id3CID`, each event carries the
+    /// stream's latest Nielsen tag of that source (a new one every 10 s), as the DTVR sample event does.
+    case trackUnixMilliseconds(content: [String: String], start: Int64, seconds: ClosedRange<Int64>, id3CID: String?)
 }
 
 /// Which facade a flow drives.
@@ -62,6 +67,8 @@ struct GuideFlow: Sendable, CustomTestStringConvertible {
     let sessions: [String: Int64]
     /// Rules the flow exercises, which must pass (every other rule passes or is not exercised).
     var exercises: [String] = []
+    /// The error codes the delegate hears, in order; nil: not checked.
+    var errors: [Int]? = nil
 
     var testDescription: String { "\(name) (\(seed))" }
 }
@@ -103,6 +110,24 @@ enum GuideMetadata {
     ]
     /// `loadPreRollAd()`'s ad.
     static let simplifiedPreroll = ["assetid": "AD12345", "title": "ADTestTitle", "adldx": "1", "type": "preroll", "length": "20"]
+
+    /// ios-sdk-api-reference.txt, "Handling JSON Metadata": the example written to show special
+    /// characters in JSON, which breaks the Digital Audio page's rules (decisions.md M11a).
+    static let referenceRadio = ["type": "radio", "assetid": "WXYZ-FM'101", "stationType": "3", "provider": "SampleProvider"]
+    /// ios-simplified-api.txt, DTVR: the sample event's content, as published (`channelname` spelled so).
+    static let simplifiedDTVR = ["adModel": "1", "channelname": "channel1"]
+    /// The FD CID of the simplified guide's sample `id3Data`.
+    static let simplifiedDTVRCID = "_EMc37zfVgq_8KB7baUYfg=="
+    /// ios-simplified-api.txt, DCR: the "sample event for DCR"'s content, with the "DCR & DTVR" table's
+    /// `adModel` and a live `length`: one stream measured by both products.
+    static let simplifiedJoint = [
+        "assetName": "Big Buck Bunny", "assetid": "B66473", "length": "0", "program": "MyProgram",
+        "segB": "CustomSegmentValueB", "segC": "segmentC", "title": "S2,E3", "type": "content",
+        "section": "cloudApi_app", "airdate": "20180120 10:00:00", "isfullepisode": "y",
+        "crossId1": "Standard Episode ID", "crossId2": "Content Originator", "adloadtype": "1", "adModel": "1",
+    ]
+    /// The table row's example: "Position value is Unix timestamp: "playheadPosition":"1501225191747"".
+    static let simplifiedUnixMilliseconds: Int64 = 1_501_225_191_747
 
     static func ad(_ type: String, _ assetid: String) -> [String: String] { ["type": type, "assetid": assetid] }
 }
@@ -327,5 +352,47 @@ extension GuideFlow {
             credit: ["ad/dar-ad-1": 0, "ad/dar-ad-2": 0],
             views: ["ad/dar-ad-1": 1, "ad/dar-ad-2": 1],
             sessions: ["ad/dar-ad-1": 1, "ad/dar-ad-2": 1]),
+        GuideFlow(
+            name: "API reference: the radio example as published, ten minutes of a station",
+            seed: "ios-sdk-api-reference.txt",
+            section: "Handling JSON Metadata (the Example: type radio, assetid \"WXYZ-FM'101\", stationType \"3\", provider)",
+            steps: [
+                .play(nil), .loadMetadata(GuideMetadata.referenceRadio),
+                .playheads(1_700_000_100...1_700_000_700), .end,            // a station's playheads are Unix seconds
+            ],
+            credit: ["station/WXYZ-FM'101": 600],
+            views: ["station/WXYZ-FM'101": 1],
+            sessions: ["station/WXYZ-FM'101": 1],
+            errors: []),
+        GuideFlow(
+            name: "Simplified API: the DTVR sample event on 13-digit playheads",
+            seed: "ios-simplified-api.txt",
+            section: "DTVR (\"Below is a sample event for DTVR\"; \"Position value is Unix timestamp: "
+                + "\"playheadPosition\":\"1501225191747\"\")",
+            api: .simplified,
+            steps: [
+                .trackUnixMilliseconds(content: GuideMetadata.simplifiedDTVR, start: GuideMetadata.simplifiedUnixMilliseconds,
+                                       seconds: 0...600, id3CID: GuideMetadata.simplifiedDTVRCID),
+            ],
+            credit: ["dtvr/\(GuideMetadata.simplifiedDTVRCID)": 600],
+            views: ["dtvr/\(GuideMetadata.simplifiedDTVRCID)": 1],
+            sessions: ["dtvr/\(GuideMetadata.simplifiedDTVRCID)": 1],
+            errors: []),
+        GuideFlow(
+            name: "Simplified API: a DCR and DTVR stream on 13-digit playheads",
+            seed: "ios-simplified-api.txt",
+            section: "DCR & DTVR (content with adModel and adloadtype; \"playheadPosition\":\"1501225191747\"); "
+                + "DCR (\"Below is a sample event for DCR\")",
+            api: .simplified,
+            steps: [
+                .trackUnixMilliseconds(content: GuideMetadata.simplifiedJoint, start: GuideMetadata.simplifiedUnixMilliseconds,
+                                       seconds: 0...600, id3CID: GuideMetadata.simplifiedDTVRCID),
+                .trackEvent("complete", type: "content", content: GuideMetadata.simplifiedJoint, ad: [:],
+                            position: GuideMetadata.simplifiedUnixMilliseconds + 600_000),
+            ],
+            credit: ["content/B66473": 600, "dtvr/\(GuideMetadata.simplifiedDTVRCID)": 600],
+            views: ["content/B66473": 1, "dtvr/\(GuideMetadata.simplifiedDTVRCID)": 1],
+            sessions: ["content/B66473": 1, "dtvr/\(GuideMetadata.simplifiedDTVRCID)": 1],
+            errors: []),
     ]
 }

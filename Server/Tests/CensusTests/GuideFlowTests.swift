@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import MeterDemo
 import MeterWire
+import NIOConcurrencyHelpers
 import NielsenAppApi
 import Testing
 #if canImport(FoundationNetworking)
@@ -19,7 +20,12 @@ import FoundationNetworking
     func theGuidesFlowIsCreditedInFullAndPassesCertification(_ flow: GuideFlow) async throws {
         try await Backend.sqlite.withCensus { census in
             let appid = "P" + UUID().uuidString
-            let session = try #require(try await GuideFlowPlayer.play(flow, appid: appid, census: census), "no trace session")
+            let errors = GuideFlowErrors()
+            let session = try #require(try await GuideFlowPlayer.play(flow, appid: appid, census: census, errors: errors),
+                                       "no trace session")
+            if let expected = flow.errors {
+                #expect(errors.heard.map(\.code) == expected, "\(flow.name): \(errors.heard.map(\.description))")
+            }
             let rows = try await census.server.store.report(ReportQuery(appid: appid))
             let credited = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.creditedSeconds }
             #expect(credited == flow.credit, "\(flow.name): the census credited \(credited)")
@@ -63,10 +69,29 @@ import FoundationNetworking
     }
 }
 
+/// The errors a flow's delegate hears (both facades).
+final class GuideFlowErrors: NielsenAppApiDelegate, NielsenEventTrackerDelegate, Sendable {
+    private let received = NIOLockedValueBox([(code: Int, description: String)]())
+
+    func nielsenAppApi(_ appApi: NielsenAppApi, errorOccurred error: [AnyHashable: Any]) { record(error) }
+
+    func nielsenEventTracker(_ api: NielsenEventTracker, errorOccurred error: [AnyHashable: Any]) { record(error) }
+
+    private func record(_ error: [AnyHashable: Any]) {
+        let entry = (code: error["eventCode"] as? Int ?? -1, description: error["eventDescription"] as? String ?? "")
+        received.withLockedValue { $0.append(entry) }
+    }
+
+    var heard: [(code: Int, description: String)] { received.withLockedValue { $0 } }
+}
+
 /// Plays a ``GuideFlow`` through the facade, as an app on a virtual clock would.
 enum GuideFlowPlayer {
-    /// Plays `flow` for `appid` against `census`, flushes, and returns the traced session.
-    static func play(_ flow: GuideFlow, appid: String, census: RunningCensus) async throws -> String? {
+    /// Plays `flow` for `appid` against `census`, flushes, and returns the traced session; `errors`
+    /// hears the delegate's errors.
+    static func play(
+        _ flow: GuideFlow, appid: String, census: RunningCensus, errors: GuideFlowErrors? = nil
+    ) async throws -> String? {
         let clock = VirtualClock()
         let environment = MeterEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),
@@ -77,14 +102,14 @@ enum GuideFlowPlayer {
                        "nol_collectorURL": census.baseURL, "nol_devDebug": "DEBUG"]
         switch flow.api {
         case .standard:
-            let api = try #require(NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment))
+            let api = try #require(NielsenAppApi(appInfo: appInfo, delegate: errors, environment: environment))
             let meter = try #require(api.meter)
             await meter.waitUntilConfigured()
             for step in flow.steps { await perform(step, api: api, meter: meter, clock: clock) }
             await meter.flush(advancing: clock)
             return meter.traceSession
         case .simplified:
-            let tracker = try #require(NielsenEventTracker(appInfo: appInfo, delegate: nil, environment: environment))
+            let tracker = try #require(NielsenEventTracker(appInfo: appInfo, delegate: errors, environment: environment))
             let meter = try #require(tracker.meter)
             await meter.waitUntilConfigured()
             for step in flow.steps { await perform(step, tracker: tracker, meter: meter, clock: clock) }
@@ -119,7 +144,7 @@ enum GuideFlowPlayer {
         case .wait(let seconds): clock.advance(by: seconds)
         case .appInBackground: api.appInBackground()
         case .appInForeground: api.appInForeground()
-        case .trackPlayheads, .trackEvent:
+        case .trackPlayheads, .trackEvent, .trackUnixMilliseconds:
             Issue.record("trackEvent is the simplified API's: mark the row .simplified")
         }
     }
@@ -138,6 +163,15 @@ enum GuideFlowPlayer {
             }
         case .trackEvent(let name, let type, let content, let ad, let position):
             tracker.trackEvent(event(name, type, content, ad, position))
+        case .trackUnixMilliseconds(let content, let start, let seconds, let cid):
+            for second in seconds {
+                clock.advance(by: 1)
+                var data = event("playhead", "content", content, [:], start + second * 1_000)
+                // The latest tag of the stream: a new one every 10 s.
+                if let cid { data["id3Data"] = DemoScenario.nielsenTag(cid: cid, offset: 22_847 + Int(second / 10) * 10) }
+                tracker.trackEvent(data)
+                if second % secondsBetweenDeliveries == 0 { await meter.flush() }
+            }
         case .wait(let seconds): clock.advance(by: seconds)
         case .appInBackground: tracker.appInBackground()
         case .appInForeground: tracker.appInForeground()

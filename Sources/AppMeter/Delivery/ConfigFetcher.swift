@@ -39,7 +39,8 @@ struct ConfigFetcher: Sendable {
                 }
             case .response(let status, _, _):
                 problem = (.failedReceiveConfig, "the census answered the config request with HTTP \(status)")
-            case .failure(let reason):
+            case .failure(let reason), .requestNotCreated(let reason), .exchangeFailed(let reason):
+                // The config request's failures are all error 4 (decisions.md E11a).
                 problem = (.failedReceiveConfig, "the census is unreachable for config (\(reason))")
             }
             if attempt == 1 {

@@ -21,8 +21,23 @@ public struct TransportRequest: Sendable, Equatable {
 public enum TransportOutcome: Sendable, Equatable {
     /// The collector answered with an HTTP status; `retryAfter` is the `Retry-After` header in seconds.
     case response(status: Int, retryAfter: Double?, body: Data)
-    /// No answer: DNS, connection, TLS or timeout failure.
+    /// No answer: the collector could not be reached (no network, DNS, connection refused or lost,
+    /// timeout). Error 1001.
     case failure(String)
+    /// The platform would not create or start the request (a URL it does not support, App
+    /// Transport Security refusing plain HTTP). Error 8.
+    case requestNotCreated(String)
+    /// The collector was reached but the HTTP exchange failed (TLS, a malformed or non-HTTP
+    /// answer, redirects). Error 9.
+    case exchangeFailed(String)
+
+    /// Why no HTTP status came back, or nil when one did.
+    public var failureReason: String? {
+        switch self {
+        case .response: nil
+        case .failure(let reason), .requestNotCreated(let reason), .exchangeFailed(let reason): reason
+        }
+    }
 }
 
 /// How the engine reaches the collector. The default is ``URLSessionTransport``; tests inject a

@@ -49,7 +49,8 @@ public struct RetryPolicy: Sendable, Equatable {
         case .response(_, let retryAfter, _):
             let wait = backoff(failures: failures, random: random)
             return .retry(after: max(wait, min(retryAfter ?? 0, maxRetryAfter)))
-        case .failure:
+        case .failure, .requestNotCreated, .exchangeFailed:
+            // No answer: the same bytes may pass once the network, the platform or the collector allows.
             return .retry(after: backoff(failures: failures, random: random))
         }
     }

@@ -25,11 +25,29 @@ public struct URLSessionTransport: PingTransport {
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         do {
             let (data, response) = try await session.data(for: urlRequest)
-            guard let http = response as? HTTPURLResponse else { return .failure("not an HTTP response") }
+            guard let http = response as? HTTPURLResponse else { return .exchangeFailed("not an HTTP response") }
             let retryAfter = (http.value(forHTTPHeaderField: "Retry-After")).flatMap(Double.init)
             return .response(status: http.statusCode, retryAfter: retryAfter, body: data)
         } catch {
-            return .failure(String(describing: error))
+            return Self.outcome(of: error)
         }
+    }
+
+    /// `URLError` codes meaning the platform would not create or start the request (error 8).
+    static let notCreatedCodes: Set<URLError.Code> = [.badURL, .unsupportedURL, .appTransportSecurityRequiresSecureConnection]
+    /// `URLError` codes meaning the collector could not be reached (error 1001); every other
+    /// error failed the exchange with a reached collector (error 9). Decisions.md E11a.
+    static let unreachableCodes: Set<URLError.Code> = [
+        .notConnectedToInternet, .cannotFindHost, .cannotConnectToHost, .dnsLookupFailed, .networkConnectionLost,
+        .timedOut, .internationalRoamingOff, .dataNotAllowed, .callIsActive,
+    ]
+
+    /// What a thrown `error` means for the attempt.
+    static func outcome(of error: any Error) -> TransportOutcome {
+        let reason = String(describing: error)
+        guard let code = (error as? URLError)?.code else { return .exchangeFailed(reason) }
+        if notCreatedCodes.contains(code) { return .requestNotCreated(reason) }
+        if unreachableCodes.contains(code) { return .failure(reason) }
+        return .exchangeFailed(reason)
     }
 }

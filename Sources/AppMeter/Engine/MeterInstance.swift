@@ -222,7 +222,7 @@ public final class MeterInstance: Sendable {
     /// caller's thread; a missing or invalid `ottStatus` is reported as error 2 and ignored.
     public func updateOTT(_ values: [String: String]) {
         let (status, issues) = OTTStatus.parse(values)
-        for issue in issues { reportInputError(issue.code, "updateOTT: '\(issue.key)' \(issue.problem)") }
+        for issue in issues { reportInputError(issue.code ?? .failedParseMetadata, "updateOTT: '\(issue.key)' \(issue.problem)") }
         if let status { submit(.ott(status)) }
     }
 

@@ -72,7 +72,10 @@ actor MeterRunner {
             }
             publish()
         }
-        await handle(.release, at: clock.now())
+        let released = clock.now()
+        await handle(.release, at: released)
+        // After the release's last pings are queued: the instance's last event (decisions.md E2).
+        reporter.report(.shutdown, "the instance was released: measurement ended, its pings stay queued", at: released)
         publish()
         await delivery.detach(instanceID)
     }

@@ -147,7 +147,7 @@ struct DCRVideoPart: StreamPart {
         segment = opened
     }
 
-    /// `playheadPosition`. With nothing open, resumes what `stop` closed.
+    /// `playheadPosition`, in seconds. With nothing open, resumes what `stop` closed.
     mutating func playhead(_ position: Int64, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         if let problem = PlayheadCheck.impossible(position) {
             out.report(.invalidPlayheadPosition, problem)

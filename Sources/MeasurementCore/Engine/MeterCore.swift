@@ -51,6 +51,8 @@ public struct MeterCore: Sendable {
     private var staticPages: StaticPart
     private var appRun = AppRunPart()
     private var sequencer = SimplifiedSequencer()
+    /// The simplified API's keys without effect already named in a WARN line.
+    private var keysToldWithoutEffect: KeysWithoutEffect = []
     private var viewability = ViewabilityPart()
     /// Since when the app is in the background (nil in the foreground).
     private var backgroundSince: MeterInstant?
@@ -150,7 +152,7 @@ public struct MeterCore: Sendable {
             }
             out.log(.info, "loadMetadata " + (parsed.metadata.map { $0.logText } ?? "(unusable)"))
             for issue in parsed.issues {
-                out.report(issue.code, "loadMetadata: '\(issue.key)' \(issue.problem)")
+                out.tell(issue, "loadMetadata")
             }
             guard let metadata = parsed.metadata, accept(.loadMetadata, &out) else { return }
             // Italy and Poland resume with loadMetadata "for the new viewing session" (L3c).
@@ -162,7 +164,9 @@ public struct MeterCore: Sendable {
             }
             // Each part takes what is its own; a page ends with any other asset, DTVR with any but an ad.
             everyStreamPart(.load(metadata), at: time, &out)
-        case .playhead(let position):
+        case .playhead(let reported):
+            // 13-digit Unix milliseconds are read as their seconds (decisions.md C1a).
+            let position = PlayheadCheck.seconds(reported)
             // Idle takes playheads only to resume what `stop` closed (Ireland); else nothing to credit.
             if state == .idle && !video.canResume {
                 return ignore("playheadPosition ignored in Idle: nothing to resume; call loadMetadata before sending playheads", &out)
@@ -177,6 +181,7 @@ public struct MeterCore: Sendable {
             }
         case .track(let event):
             guard Self.hasAppOnlyParts else { return out.report(.exception, Self.appOnly("trackEvent")) }
+            tellKeysWithoutEffect(event.keysWithoutEffect, &out)
             run(sequencer.steps(for: event, at: time), at: time, &out)
         case .id3(let tag):
             guard Self.hasAppOnlyParts else { return out.report(.failedProcessID3, Self.appOnly("sendID3")) }
@@ -316,12 +321,21 @@ public struct MeterCore: Sendable {
         staticPages.take(step, context, at: time, &out)
     }
 
+    /// Names each documented key without effect once per instance, in a WARN line (SA5a).
+    private mutating func tellKeysWithoutEffect(_ keys: KeysWithoutEffect, _ out: inout Emission) {
+        let untold = keys.subtracting(keysToldWithoutEffect)
+        guard !untold.isEmpty else { return }
+        keysToldWithoutEffect.formUnion(untold)
+        for (key, notice) in KeysWithoutEffect.notices where untold.contains(key) { out.log(.warning, notice) }
+    }
+
     /// Does what the simplified API's sequencer decided, as if the app had made those calls.
     private mutating func run(_ steps: [SimplifiedSequencer.Step], at time: MeterInstant, _ out: inout Emission) {
         for step in steps {
             switch step {
             case .command(let command): handle(command, at: time, &out)
             case .endAd: video.endAd(context, at: time, &out)
+            case .tell(let issue): out.tell(issue, "trackEvent")
             }
         }
     }

@@ -61,6 +61,13 @@ struct Emission {
         effects.append(.log(level, message()))
     }
 
+    /// Reports `issue` of a `call`'s input: an error event naming the key, or a WARN line for an
+    /// issue with no code (decisions.md M11a).
+    mutating func tell(_ issue: MetadataIssue, _ call: String) {
+        let message = "\(call): '\(issue.key)' \(issue.problem)"
+        if let code = issue.code { report(code, message) } else { log(.warning, message) }
+    }
+
     /// Queues `ping` for delivery; with `slot`, it replaces the checkpoint kept there.
     mutating func send(_ ping: Ping, clearing slot: CheckpointSlot? = nil) {
         progress.pingsBuilt += 1

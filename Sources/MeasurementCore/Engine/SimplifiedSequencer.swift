@@ -15,6 +15,8 @@ struct SimplifiedSequencer: Sendable {
         case command(MeterCommand)
         /// The current ad ended (`adStop`): its seconds go out, and the same ad again is a new one.
         case endAd
+        /// A problem with the call: an error naming the key, or a WARN line.
+        case tell(MetadataIssue)
     }
 
     /// The 30-minute rule: the simplified API pauses on its own after this long without an event.
@@ -43,7 +45,7 @@ struct SimplifiedSequencer: Sendable {
     /// The standard calls for `event`, called at `time`.
     mutating func steps(for event: TrackedEvent, at time: MeterInstant) -> [Step] {
         lastEvent = time
-        var steps = event.issues.map { Step.command(.report($0.code, "trackEvent: '\($0.key)' \($0.problem)")) }
+        var steps = event.issues.map { Step.tell($0) }
         if let ott = event.ott { steps.append(.command(.ott(ott))) }
         switch event.event {
         case .playhead:

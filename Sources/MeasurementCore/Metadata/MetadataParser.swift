@@ -9,8 +9,8 @@ public enum MetadataParser {
         package let issues: [MetadataIssue]
     }
 
-    /// Parses `values` for `market`.
-    package static func parse(_ values: [String: String], market: MarketProfile) -> Result {
+    /// Parses `values` for `market`, with the required keys of `tables`.
+    package static func parse(_ values: [String: String], market: MarketProfile, tables: MetadataTables = .standard) -> Result {
         var issues: [MetadataIssue] = []
         let kind: MetadataKind
         let adType: AdType?
@@ -43,13 +43,13 @@ public enum MetadataParser {
 
         for rule in MetadataFieldRule.all {
             guard let value = values[rule.key], !value.isEmpty else {
-                if rule.requiredFor.contains(kind) {
+                if rule.isRequired(for: kind, in: tables) {
                     issues.append(MetadataIssue(key: rule.key, problem: "is missing", code: .emptyValue))
                 }
                 continue
             }
             if rule.checkedFor.contains(kind), let problem = rule.check(value, market) {
-                issues.append(MetadataIssue(key: rule.key, problem: problem, code: .failedParseMetadata))
+                issues.append(MetadataIssue(key: rule.key, problem: problem, code: rule.warnsOnly ? nil : .failedParseMetadata))
             }
         }
 

@@ -43,6 +43,8 @@ public struct TrackedEvent: Sendable, Equatable {
     package var ott: OTTStatus?
     /// Problems with the call itself (not with its metadata), reported in call order.
     package var issues: [MetadataIssue]
+    /// Documented keys the call holds that no guide gives an effect, each named once per instance.
+    package var keysWithoutEffect: KeysWithoutEffect = []
 
     package init(
         event: Event, subject: Subject, content: MetadataParser.Result? = nil, channelName: String? = nil,
@@ -59,4 +61,34 @@ public struct TrackedEvent: Sendable, Equatable {
         self.id3 = id3
         self.issues = issues
     }
+}
+
+/// Keys of the simplified API's documentation that no guide gives an effect (decisions.md SA5a):
+/// taken, measured without, and each named once per instance in a WARN line, so that an app written
+/// from the guide learns it rather than believe they are sent.
+package struct KeysWithoutEffect: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `metadata.content.assetName` (content table: "name of program").
+    package static let contentAssetName = KeysWithoutEffect(rawValue: 1 << 0)
+    /// `metadata.content.section` (content table: "Unique Value assigned to page/site section").
+    package static let contentSection = KeysWithoutEffect(rawValue: 1 << 1)
+    /// `buffering` (the header's `TrackEventParamBuffering`).
+    package static let buffering = KeysWithoutEffect(rawValue: 1 << 2)
+    /// `buttonEvent` (the header's `TrackEventParamButtonEvent`).
+    package static let buttonEvent = KeysWithoutEffect(rawValue: 1 << 3)
+
+    /// Each key with the line that names it, in a fixed order.
+    package static let notices: [(key: KeysWithoutEffect, notice: String)] = [
+        (.contentAssetName, "trackEvent: 'metadata.content.assetName' has no effect: no ping carries it; "
+            + "'program' and 'title' name the content"),
+        (.contentSection, "trackEvent: 'metadata.content.section' has no effect on content: only a static "
+            + "page's section is measured"),
+        (.buffering, "trackEvent: 'buffering' has no effect: the playheads say what was watched; send none, "
+            + "or event 'pause', while the player buffers"),
+        (.buttonEvent, "trackEvent: 'buttonEvent' has no effect: event 'playhead', 'pause', 'complete' or "
+            + "'adStop' says what happened"),
+    ]
 }

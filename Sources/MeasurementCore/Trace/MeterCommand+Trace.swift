@@ -39,11 +39,13 @@ extension MeterCommand {
         }
     }
 
-    /// The metadata keys of the guides, as parsed (and the problems found, which the SDK reports).
+    /// The metadata keys of the guides, as parsed (and the problems found that the SDK reports as
+    /// errors: a warning of M11a is no problem for certification either).
     static func arguments(of parsed: MetadataParser.Result) -> [String: String] {
         var args: [String: String] = [:]
-        if !parsed.issues.isEmpty {
-            args[.problems] = parsed.issues.map { "\($0.key) \($0.problem)" }.joined(separator: "; ")
+        let errors = parsed.issues.filter { $0.code != nil }
+        if !errors.isEmpty {
+            args[.problems] = errors.map { "\($0.key) \($0.problem)" }.joined(separator: "; ")
         }
         guard let metadata = parsed.metadata else {
             args[.type] = "(unusable)"

@@ -46,7 +46,7 @@ extension DeliveryMachine {
         case .response(let status, _, let body):
             let reason = shown(String(decoding: body.prefix(4 * maxReasonCharacters), as: UTF8.self))
             return reason.isEmpty ? "HTTP \(status)" : "HTTP \(status): \(reason)"
-        case .failure(let reason):
+        case .failure(let reason), .requestNotCreated(let reason), .exchangeFailed(let reason):
             return reason
         }
     }

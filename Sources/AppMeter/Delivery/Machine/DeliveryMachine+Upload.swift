@@ -86,14 +86,8 @@ extension DeliveryMachine {
             counters.retried += 1
             if failures == 1 {
                 let origins = Self.origins(sent)
-                switch outcome {
-                case .failure(let reason):
-                    actions.append(.report(.networkConnectionFailure,
-                                           "the collector is unreachable (\(reason)); pings are kept and retried", to: origins))
-                case .response(let status, _, _):
-                    actions.append(.report(.failedSendPing, "the collector answered HTTP \(status); pings are kept and retried",
-                                           to: origins))
-                }
+                let (code, what) = Self.failure(outcome)
+                actions.append(.report(code, "\(what); pings are kept and retried", to: origins))
             }
             if case .response(let status, let retryAfter, _) = outcome {
                 rateLimited = status == 429 || retryAfter != nil
@@ -102,6 +96,17 @@ extension DeliveryMachine {
             return .backOff(until: now + wait)
         }
         return .next
+    }
+
+    /// The code and words of a failed attempt's first report (decisions.md E11a): 1001 the collector
+    /// unreachable, 8 the request not created, 9 the HTTP exchange failed, 10 an error status.
+    static func failure(_ outcome: TransportOutcome) -> (MeterEventCode, String) {
+        switch outcome {
+        case .failure(let reason): (.networkConnectionFailure, "the collector is unreachable (\(reason))")
+        case .requestNotCreated(let reason): (.failedCreateRequest, "the request to the collector could not be created (\(reason))")
+        case .exchangeFailed(let reason): (.failedSendHTTPRequest, "the HTTP request to the collector failed (\(reason))")
+        case .response(let status, _, _): (.failedSendPing, "the collector answered HTTP \(status)")
+        }
     }
 
     /// Accepted: each line of a batch's answer that refused its ping is resent plain or dropped.
