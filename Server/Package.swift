@@ -100,7 +100,9 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            // AMP's `nielsen` vendor configuration, as published (Fixtures/README.md).
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -42,6 +42,9 @@ package final class BrowserInstance {
             identifiers: identifiers.generators, identity: identity,
             durationPingInterval: settings.durationPingInterval, checkpointInterval: 5, playheadTick: 0,
             logLevel: settings.debug ? .debug : .critical))
+        if let page = settings.overriddenPageSFCode {
+            lines.log(.warning, "nlsQ: nol_sfcode \"\(page)\" is not used: the census measures \(settings.apid) as sfcode \"\(settings.sfcode)\" (\(market.name))")
+        }
         run(.configReceived(ConfigAnswer(
             appid: settings.apid, enabled: settings.enabled, durationPingInterval: settings.durationPingInterval)),
             at: time, into: &lines)

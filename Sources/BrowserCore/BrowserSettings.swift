@@ -9,8 +9,11 @@ package struct BrowserSettings {
     package var apid: String
     /// The instance name given to `nlsQ`.
     package var instanceName: String
-    /// The market (`nol_sfcode` of the configuration; `dcr` when absent).
+    /// The market: the census's for the apid (its configuration file's `sfcode`), else the page's
+    /// `nol_sfcode`, else `dcr` (decisions B11a).
     package var sfcode: String = MarketProfile.defaultSFCode
+    /// The page's `nol_sfcode` when the census's market replaced a different one (decisions B11a).
+    package var overriddenPageSFCode: String?
     /// The browser's id, kept in the page's storage (sent as the device id).
     package var browserID: String = ""
     /// The census's `durationPingInterval`.
@@ -43,7 +46,13 @@ package struct BrowserSettings {
                 message: "nlsQ: apid \"\(apid)\" is not a GUID prefixed with P or T (PXXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX)"))
         }
         var settings = BrowserSettings(apid: apid, instanceName: values["name"] ?? "")
-        if let sfcode = values["sfcode"], !sfcode.isEmpty { settings.sfcode = sfcode.asciiLowercased }
+        let page = (values["sfcode"] ?? "").asciiLowercased, census = (values["market"] ?? "").asciiLowercased
+        if !census.isEmpty {
+            settings.sfcode = census
+            if !page.isEmpty && page != census { settings.overriddenPageSFCode = page }
+        } else if !page.isEmpty {
+            settings.sfcode = page
+        }
         settings.browserID = values["nuid"] ?? ""
         if let interval = values["interval"].flatMap({ Int64($0) }), ConfigAnswer.intervalRange.contains(interval) {
             settings.durationPingInterval = interval

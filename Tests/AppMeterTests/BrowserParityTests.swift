@@ -91,6 +91,49 @@ import Testing
         #expect(pagePings == appPings, "\(Self.flows[index].name)\npage: \(pagePings)\napp:  \(appPings)")
     }
 
+    /// The market a page is held to (decisions B11a): the census's for the apid (`market=`, from
+    /// the configuration file), else the page's `nol_sfcode` (`sfcode=`), else the generic one.
+    static let markets: [(page: String, census: String, market: String, overridden: String?)] = [
+        ("", "", "Generic", nil),
+        ("it", "", "Italy", nil),
+        ("", "it", "Italy", nil),       // the guide's page, as written, on a census that knows the apid is Italian
+        ("dcr", "it", "Italy", "dcr"),  // the census's market wins, and the page is told
+        ("it", "it", "Italy", nil),
+        ("IT", "pl", "Poland", "it"),
+    ]
+
+    @Test(arguments: markets)
+    func aPageIsHeldToTheCensussMarketElseItsOwn(_ row: (page: String, census: String, market: String, overridden: String?)) throws {
+        let apid = MeterHarness.newAppID()
+        let settings = try BrowserSettings.parse("apid=\(apid)&name=player&sfcode=\(row.page)&market=\(row.census)&debug=1").get()
+        #expect(MarketProfile.forSFCode(settings.sfcode).name == row.market)
+        #expect(settings.overriddenPageSFCode == row.overridden)
+        var lines = BrowserEffectLines()
+        _ = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        #expect(lines.text.contains("is not used: the census measures") == (row.overridden != nil), "\(lines.text)")
+    }
+
+    /// The guide's page exactly as DCR_Italy_AUDIO_Browser_SDK writes it: `nlsQ(apid, name,
+    /// {nol_sdkDebug: "DEBUG"})`, no `nol_sfcode`. On a census that has the apid as Italian
+    /// (`meter apps set --sfcode it`), its content is held to Italy's rules: an `adloadtype` other
+    /// than "2" and an `assetid` over 32 characters are reported; on one that has no market for
+    /// it, they are not.
+    @Test(arguments: [("it", true), ("", false)])
+    func theGuidesItalianPageIsHeldToItalysRules(_ censusMarket: String, _ italian: Bool) throws {
+        let settings = try BrowserSettings.parse(
+            "apid=\(MeterHarness.newAppID())&name=myPlayerName&sfcode=&market=\(censusMarket)&debug=1").get()
+        var lines = BrowserEffectLines()
+        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        // The guide's "Example Audio Content Object", with a linear ad load and a 40-character assetid.
+        let content = ["type": "content", "isAudio": "true", "assetid": String(repeating: "A", count: 40),
+                       "program": "program name", "title": "episode title", "length": "1020",
+                       "airdate": "19700101 00:00:00", "isfullepisode": "y", "adloadtype": "1"]
+        page.handle(.loadMetadata(content), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
+        let events = lines.text.split(separator: "\n").filter { $0.hasPrefix("event\t") }.joined(separator: "\n")
+        #expect(events.contains("Italy allows at most 32") == italian, "\(events)")
+        #expect(events.contains("Italy's guide says it has to be '2'") == italian, "\(events)")
+    }
+
     @Test func anOptedOutBrowserSendsNoIdentifier() throws {
         let settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&nuid=abc&optout=1").get()
         var lines = BrowserEffectLines()

@@ -56,6 +56,40 @@ import Testing
         }
     }
 
+    /// An app's market (`meter apps set --sfcode`) is in its pages' configuration file, which the
+    /// bundle hands the engine as the census's market (decisions.md B11a); none, no `sfcode` key.
+    @Test(arguments: Backend.available)
+    func anAppsMarketIsAnnouncedInItsConfiguration(_ backend: Backend) async throws {
+        try await backend.withStore { store in
+            let server = CensusServer(store: store)
+            try await Application(router: server.router()).test(.router) { client in
+                #expect(try await Self.announced(client)["sfcode"] == nil)
+                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 60, sfcode: "it"), for: Self.apid)
+                #expect(try await store.settings(for: Self.apid).sfcode == "it")
+                #expect(try await Self.announced(client)["sfcode"] as? String == "it")
+                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.apid)
+                let after = try await Self.announced(client)
+                #expect(after["sfcode"] == nil && after["interval"] as? Int == 30)
+                try await client.execute(uri: "/browser/appmeter.js", method: .get) { response in
+                    #expect(String(buffer: response.body).contains("'&market=' + encodeURIComponent(c.sfcode || '')"))
+                }
+            }
+        }
+    }
+
+    /// The configuration in `/conf/<apid>.js`.
+    static func announced(_ client: any TestClientProtocol) async throws -> [String: Any] {
+        let script = try await client.execute(uri: "/conf/\(apid).js", method: .get) { String(buffer: $0.body) }
+        return try configuration(script)
+    }
+
+    @Test func onlyAnAppInfoLikeSFCodeIsStored() {
+        for valid in ["it", "pl-cert", "uat-cert", "ire"] { #expect(AppSettings.isValidSFCode(valid), "\(valid)") }
+        for invalid in ["", "IT", "it\"", "</script>", String(repeating: "a", count: 33), "ít"] {
+            #expect(!AppSettings.isValidSFCode(invalid), "\(invalid)")
+        }
+    }
+
     @Test(arguments: ["nope.js", "P0000B0A0-0000-4000-8000-000000000002", "%3Cscript%3E.js",
                       "P0000B0A0-0000-4000-8000-00000000000Z.js"])
     func aFileThatIsNotAnAppsConfigurationIsNotFound(_ file: String) async throws {

@@ -95,7 +95,8 @@
     var nuid = c.optout ? '' : stored('appmeter:nuid');
     if (!nuid && !c.optout) { nuid = randomHex(16); store('appmeter:nuid', nuid); }
     var settings = 'apid=' + encodeURIComponent(c.apid) + '&name=' + encodeURIComponent(name) +
-      '&sfcode=' + encodeURIComponent(g.nol_sfcode || '') + '&nuid=' + nuid + '&interval=' + c.interval +
+      '&sfcode=' + encodeURIComponent(g.nol_sfcode || '') + '&market=' + encodeURIComponent(c.sfcode || '') +
+      '&nuid=' + nuid + '&interval=' + c.interval +
       '&enabled=' + (c.enabled ? 1 : 0) + '&debug=' + (this.debug ? 1 : '') + '&optout=' + (c.optout ? 1 : '') +
       '&seed1=' + randomInteger() +
       '&seed2=' + randomInteger() + '&prefix=' + enc.encode(this.url).length;

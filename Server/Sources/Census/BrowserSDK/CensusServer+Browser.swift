@@ -46,7 +46,7 @@ extension CensusServer {
             return CensusError.configUnavailable.response
         }
         let configuration = BrowserConfiguration(
-            apid: apid, enabled: settings.enabled, interval: settings.durationPingInterval,
+            apid: apid, enabled: settings.enabled, interval: settings.durationPingInterval, sfcode: settings.sfcode,
             bundle: Self.browserBundleRoute, bundleIntegrity: assets.bundle.integrity,
             engine: Self.browserEngineRoute, engineIntegrity: assets.engine.integrity, ping: WireRoute.ping,
             trace: WireRoute.trace, optout: optedOut)
@@ -87,6 +87,9 @@ struct BrowserConfiguration: Codable, Equatable {
     var enabled: Bool
     /// The census's `durationPingInterval`.
     var interval: Int64
+    /// The app's market, when the census has one: it wins over the page's `nol_sfcode`
+    /// (docs/decisions.md B11a). Absent from the file otherwise.
+    var sfcode: String?
     var bundle: String
     var bundleIntegrity: String
     var engine: String

@@ -77,6 +77,17 @@ import Glibc
         let list = try MeterRun.run(["apps", "list", "--database", path])
         #expect(list.status == 0)
         #expect(list.output.contains(Self.appid) && list.output.contains("DISABLED") && list.output.contains("30 s"))
+        // The market (decisions.md B11a): set, kept by the other settings' changes, removed with "".
+        #expect(try MeterRun.run(["apps", "set", Self.appid, "--sfcode", "it", "--database", path]).output
+                == "\(Self.appid): DISABLED, duration ping every 30 s, market it\n")
+        #expect(try MeterRun.run(["apps", "set", Self.appid, "--enable-measurement", "--database", path]).output
+                == "\(Self.appid): enabled, duration ping every 30 s, market it\n")
+        let listed = try MeterRun.run(["apps", "list", "--database", path]).output
+        #expect(listed.contains("market") && listed.contains(" it"), "\(listed)")
+        #expect(try MeterRun.run(["apps", "set", Self.appid, "--sfcode", "", "--database", path]).output
+                == "\(Self.appid): enabled, duration ping every 30 s\n")
+        let bad = try MeterRun.run(["apps", "set", Self.appid, "--sfcode", "Italy!", "--database", path])
+        #expect(bad.status == 64 && bad.errors.contains("--sfcode must be"), "\(bad.errors)")
     }
 
     /// `meter sessions` lists the ids `certify --session` takes, and a unique beginning is enough.

@@ -8,11 +8,22 @@ public struct AppSettings: Sendable, Equatable, Codable {
     public var enabled: Bool
     /// The SDK sends a duration ping at least every this many credited seconds.
     public var durationPingInterval: Int64
+    /// The app's market (an appInfo `sfcode`, lowercase), which its pages' configuration file
+    /// announces (docs/decisions.md B11a); nil when the census has none for it.
+    public var sfcode: String?
 
     /// Creates settings.
-    public init(enabled: Bool, durationPingInterval: Int64) {
+    public init(enabled: Bool, durationPingInterval: Int64, sfcode: String? = nil) {
         self.enabled = enabled
         self.durationPingInterval = durationPingInterval
+        self.sfcode = sfcode
+    }
+
+    /// Whether `sfcode` can be stored as an app's market: 1–32 lowercase letters, digits and `-`
+    /// (the guides' `it`, `pl-cert`, `uat-cert`…); it goes into a page's configuration file.
+    public static func isValidSFCode(_ sfcode: String) -> Bool {
+        (1...32).contains(sfcode.utf8.count)
+            && sfcode.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// What an app without an entry gets.
@@ -70,7 +81,8 @@ extension PingStore {
         let (newCeiling, newChangedAt) = (ceiling, changedAt)
         try await database.withSQL { db in
             try await db.insert(into: "census_apps").columns(Self.appColumns)
-                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval, newCeiling, newChangedAt)
+                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval, newCeiling, newChangedAt,
+                        settings.sfcode ?? "")
                 .onConflict(with: ["appid"]) { update in
                     var update = update
                     for column in Self.appColumns.dropFirst() { update = update.set(excludedValueOf: column) }
@@ -80,15 +92,26 @@ extension PingStore {
         }
     }
 
-    static let appColumns = ["appid", "enabled", "duration_ping_interval", "interval_ceiling", "interval_changed_at"]
+    static let appColumns = ["appid", "enabled", "duration_ping_interval", "interval_ceiling", "interval_changed_at", "sfcode"]
+
+    /// The column of each app's market ('' for none): census-decisions.md S43a.
+    static func addMarket(_ db: CensusSQL) async throws {
+        try await db.raw("ALTER TABLE census_apps ADD COLUMN \(unsafeRaw: db.engine.addColumnIfNotExists)sfcode TEXT NOT NULL DEFAULT ''").run()
+        try await db.engine.makeTextByteOrdered(db)
+    }
 
     static func registeredApp(_ row: any SQLRow) throws -> RegisteredApp {
         RegisteredApp(
             appid: try row.decode(column: "appid", as: String.self),
             settings: AppSettings(
                 enabled: try row.decode(column: "enabled", as: Int64.self) != 0,
-                durationPingInterval: try row.decode(column: "duration_ping_interval", as: Int64.self)),
+                durationPingInterval: try row.decode(column: "duration_ping_interval", as: Int64.self),
+                sfcode: try row.decode(column: "sfcode", as: String.self).nilIfEmpty),
             intervalCeiling: try row.decode(column: "interval_ceiling", as: Int64.self),
             intervalChangedAt: try row.decode(column: "interval_changed_at", as: Int64.self))
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

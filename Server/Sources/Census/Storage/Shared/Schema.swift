@@ -119,6 +119,9 @@ enum Schema {
         Migration(version: 16, summary: "call-trace entries keyed by session, app and number; their listed times held to their receipt") { db in
             try await TraceKeySchema.keyByApp(db)
         },
+        Migration(version: 17, summary: "each app's market, announced to its pages") { db in
+            try await PingStore.addMarket(db)
+        },
     ]
 
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
