@@ -32,6 +32,9 @@ enum GuideStep: Sendable {
     /// `playheadPosition` a Unix time in milliseconds (13 digits, as the simplified guide's
     /// `"1501225191747"`) advancing 1,000 a call from `start`; with `id3CID`, each event carries the
     /// stream's latest Nielsen tag of that source (a new one every 10 s), as the DTVR sample event does.
+    /// `trackEvent` once with `event: "playhead"`, `type: "static"` and this static metadata (no
+    /// playhead: a page is credited by its time on screen).
+    case trackStatic([String: String])
     case trackUnixMilliseconds(content: [String: String], start: Int64, seconds: ClosedRange<Int64>, id3CID: String?)
 }
 
@@ -109,6 +112,11 @@ enum GuideMetadata {
         "pipMode": "false",
     ]
     /// `loadPreRollAd()`'s ad.
+    /// ios-simplified-api.txt, "Putting it all together": `staticObj`, which has no `assetid`.
+    static let simplifiedStatic = [
+        "type": "static", "section": "homeSection", "segA": "CustomSegmentValueA", "segB": "CustomSegmentValueB",
+        "segC": "CustomSegmentValueC",
+    ]
     static let simplifiedPreroll = ["assetid": "AD12345", "title": "ADTestTitle", "adldx": "1", "type": "preroll", "length": "20"]
 
     /// ios-sdk-api-reference.txt, "Handling JSON Metadata": the example written to show special
@@ -312,6 +320,21 @@ extension GuideFlow {
             // `pause` is stop, and the next playhead resumes: a new viewing session.
             views: ["content/C77664": 2, "ad/AD12345": 1],
             sessions: ["content/C77664": 2, "ad/AD12345": 1]),
+        GuideFlow(
+            name: "Simplified API: the guide's own static object, without the assetid its table requires",
+            seed: "ios-simplified-api.txt",
+            section: "Static Metadata (assetid, section, segA \"Yes\"); Putting it all together (its staticObj has no "
+                + "assetid); decisions.md ST2, M2",
+            api: .simplified,
+            steps: [
+                .trackStatic(GuideMetadata.simplifiedStatic), .wait(seconds: 90),
+                .appInBackground, .wait(seconds: 300), .appInForeground, .wait(seconds: 30), .appInBackground,
+            ],
+            credit: ["static/homeSection": 120],
+            views: ["static/homeSection": 1],
+            sessions: ["static/homeSection": 1],
+            // 1004 naming `assetid` (M2), once; the page is measured by its section all the same.
+            errors: [1004]),
         GuideFlow(
             name: "Buffering: no stop, play again when playback goes on",
             seed: "dcr-ireland-video-ios-sdk.txt",

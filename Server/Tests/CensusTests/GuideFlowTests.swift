@@ -144,7 +144,7 @@ enum GuideFlowPlayer {
         case .wait(let seconds): clock.advance(by: seconds)
         case .appInBackground: api.appInBackground()
         case .appInForeground: api.appInForeground()
-        case .trackPlayheads, .trackEvent, .trackUnixMilliseconds:
+        case .trackPlayheads, .trackEvent, .trackUnixMilliseconds, .trackStatic:
             Issue.record("trackEvent is the simplified API's: mark the row .simplified")
         }
     }
@@ -163,6 +163,9 @@ enum GuideFlowPlayer {
             }
         case .trackEvent(let name, let type, let content, let ad, let position):
             tracker.trackEvent(event(name, type, content, ad, position))
+        case .trackStatic(let page):
+            tracker.trackEvent(["event": "playhead", "type": "static",
+                                "metadata": ["content": [String: String](), "ad": [String: String](), "static": page] as [String: Any]])
         case .trackUnixMilliseconds(let content, let start, let seconds, let cid):
             for second in seconds {
                 clock.advance(by: 1)
