@@ -68,18 +68,28 @@ package enum LifecycleTable {
                          .disabledByCensus: .disabledByCensus],
     ]
 
-    /// The state after `call` in `state`, or nil when the call is not expected there.
+    /// The state after `call` in `state`, or nil when the call is not expected there: ``table``
+    /// as a switch, which every command asks. The dictionaries hash their keys' raw Strings (two
+    /// hashes per playhead), and building them cost the browser's engine kilobytes (docs/browser.md,
+    /// Size); LifecycleTableTests holds the switch equal to ``table`` cell by cell.
     package static func next(after call: LifecycleCall, in state: LifecycleState) -> LifecycleState? {
-        cells[call.ordinal * stateCount + state.ordinal]
-    }
-
-    /// Read once: `allCases` builds its array on every call.
-    private static let stateCount = LifecycleState.allCases.count
-
-    /// ``table`` flattened, row by row in `allCases` order: every command asks the table, and a
-    /// dictionary keyed by these enums hashes their raw Strings (two hashes per playhead).
-    private static let cells: [LifecycleState?] = LifecycleCall.allCases.flatMap { call in
-        LifecycleState.allCases.map { table[call]?[$0] }
+        switch (call, state) {
+        case (.play, .idle), (.play, .processing), (.loadMetadata, .idle), (.loadMetadata, .processing),
+             (.playheadPosition, .idle), (.playheadPosition, .processing), (.sendID3, .processing):
+            .processing
+        case (.stop, .processing), (.end, .idle), (.end, .processing), (.enableAPI, .disabled):
+            .idle
+        case (.disableAPI, .idle), (.disableAPI, .processing):
+            .disabled
+        case (.userOptOut, .initial), (.userOptIn, .initial), (.censusDisable, .initial):
+            nil
+        case (.userOptOut, _), (.userOptIn, _):
+            state
+        case (.censusDisable, _):
+            .disabledByCensus
+        default:
+            nil
+        }
     }
 
     /// Why a call was ignored, in words an integrator can act on.

@@ -32,6 +32,34 @@ package enum MetadataKind: Sendable, Hashable, CaseIterable {
     case staticPage
 }
 
+/// A set of metadata kinds, as bits: the rules table's columns. A `Set<MetadataKind>` per column
+/// cost the browser's engine its hashing and a table built by inserts (docs/browser.md, Size).
+struct MetadataKinds: ExpressibleByArrayLiteral, Sendable {
+    private let bits: UInt8
+
+    private init(bits: UInt8) { self.bits = bits }
+
+    init(arrayLiteral kinds: MetadataKind...) {
+        self.bits = kinds.reduce(0) { $0 | Self.bit($1) }
+    }
+
+    /// Every kind.
+    static let every = MetadataKinds(bits: 0xFF)
+
+    /// Whether `kind` is in the set.
+    func contains(_ kind: MetadataKind) -> Bool { bits & Self.bit(kind) != 0 }
+
+    private static func bit(_ kind: MetadataKind) -> UInt8 {
+        switch kind {
+        case .content: 1
+        case .ad: 2
+        case .station: 4
+        case .dtvr: 8
+        case .staticPage: 16
+        }
+    }
+}
+
 /// Whose tables a metadata object is read by: the simplified API's tables (ios-simplified-api.txt)
 /// require keys the standard API's do not (decisions.md M2).
 package enum MetadataTables: Sendable {
@@ -46,11 +74,11 @@ package enum MetadataTables: Sendable {
 /// value looks like in a given market. Tests walk this table row by row.
 struct MetadataFieldRule: Sendable {
     let key: String
-    let requiredFor: Set<MetadataKind>
+    let requiredFor: MetadataKinds
     /// The kinds the simplified guide's tables also mark "Required: Yes".
-    var requiredInSimplifiedFor: Set<MetadataKind> = []
+    var requiredInSimplifiedFor: MetadataKinds = []
     /// The kinds whose value is checked (those that use the key).
-    var checkedFor: Set<MetadataKind> = Set(MetadataKind.allCases)
+    var checkedFor: MetadataKinds = .every
     /// True where a guide's own example breaks the check: a bad value is a warning, not an error (M11a).
     var warnsOnly = false
     /// Returns the problem with `value`, or nil when it is valid.
