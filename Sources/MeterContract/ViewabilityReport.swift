@@ -1,4 +1,4 @@
-/// The body of a viewability ping (ios-simplified-api.txt "Viewability and Audibility"): time
+/// The body of a viewability ping (the simplified guide "Viewability and Audibility"): time
 /// series of what the viewer could see and hear while the stream played, each item
 /// `[value, start offset, start timestamp, duration]`:
 ///

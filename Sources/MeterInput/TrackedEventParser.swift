@@ -2,7 +2,7 @@ import Foundation
 import MeasurementCore
 import MeterWire
 
-/// Reads a `trackEvent` dictionary (ios-simplified-api.txt "Handling JSON Metadata") into a
+/// Reads a `trackEvent` dictionary (the simplified guide "Handling JSON Metadata") into a
 /// ``TrackedEvent``. Lenient where the samples are loose — empty or missing metadata objects,
 /// numbers where strings are documented — and strict only where guessing would mis-credit: an
 /// unknown `event` or `type` ignores the call.

@@ -1,7 +1,7 @@
 import AppMeter
 import Foundation
 
-/// The simplified API (ios-simplified-api.txt): one call, ``trackEvent(_:)``, with one dictionary
+/// The simplified API (the simplified guide): one call, ``trackEvent(_:)``, with one dictionary
 /// that says what happened (`event`), what to credit (`type`), the metadata, and the playhead. The
 /// SDK puts the calls in order itself and measures with the same engine as ``NielsenAppApi``.
 ///

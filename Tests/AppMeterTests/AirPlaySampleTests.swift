@@ -1,4 +1,4 @@
-// The AirPlay snippet of dcr-ireland-video-ios-sdk.txt (the same in DCR_Poland_Video_iOS_SDK),
+// The AirPlay snippet of the Ireland guide (the same in the Poland page),
 // compiled against `NielsenAppApi` and run with a stand-in for AVAudioSession off iOS. The lines
 // that build the dictionary and call `updateOTT` are as published (typo fixes marked "typo:").
 import AppMeter

@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// The app's own measurement (ios-sdk-api-reference.txt: "Application launch events and how long
+/// The app's own measurement (the API reference: "Application launch events and how long
 /// app was running", "Application crash events").
 @Suite struct AppRunTests {
     static func summary(_ ping: DecodedPing) -> String {

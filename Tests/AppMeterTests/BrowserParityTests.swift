@@ -113,7 +113,7 @@ import Testing
         #expect(lines.text.contains("is not used: the census measures") == (row.overridden != nil), "\(lines.text)")
     }
 
-    /// The guide's page exactly as DCR_Italy_AUDIO_Browser_SDK writes it: `nlsQ(apid, name,
+    /// The guide's page exactly as the Browser SDK guide writes it: `nlsQ(apid, name,
     /// {nol_sdkDebug: "DEBUG"})`, no `nol_sfcode`. On a census that has the apid as Italian
     /// (`meter apps set --sfcode it`), its content is held to Italy's rules: an `adloadtype` other
     /// than "2" and an `assetid` over 32 characters are reported; on one that has no market for

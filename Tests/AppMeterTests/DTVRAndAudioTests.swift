@@ -4,7 +4,7 @@ import MeterWire
 import NielsenAppApi
 import Testing
 
-/// DTVR (dtvr-ios-sdk.txt: play, loadMetadata with type/channelName/adModel, sendID3 for every
+/// DTVR (the DTVR guide: play, loadMetadata with type/channelName/adModel, sendID3 for every
 /// timed-metadata item) and Digital Audio (API reference `type: "radio"`), on the virtual clock.
 @Suite struct DTVRAndAudioTests {
     static let fd = "R8WHe7pEBeqBhu8jTeXydg=="

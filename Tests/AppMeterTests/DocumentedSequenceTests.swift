@@ -105,7 +105,7 @@ import Testing
         #expect(meter.snapshot.ignoredCalls == 0)
     }
 
-    /// dcr-ireland-video-ios-sdk.txt: "Once the playback resumes, start sending pings
+    /// the Ireland guide: "Once the playback resumes, start sending pings
     /// playheadPosition for the new viewing session" — `stop`, then playheads only: a new `c59`
     /// and a view ping again, the seconds going on (decisions.md L3c).
     @Test func irelandResumeAfterStopWithPlayheadsOnlyIsANewViewingSession() async {
@@ -144,7 +144,7 @@ import Testing
         #expect(meter.snapshot.ignoredCalls == 10)
     }
 
-    /// DCR_Poland_Video_iOS_SDK use case 2: "nielsenApi.stop(); // Always call stop irrespective of
+    /// the Poland page use case 2: "nielsenApi.stop(); // Always call stop irrespective of
     /// postroll is followed or not", then "End of Stream: nielsenApi.end()". The channel name is
     /// the app name when `play` gives none.
     @Test func polandStopThenEndEndsTheContent() async {
@@ -175,7 +175,7 @@ import Testing
         #expect(meter.snapshot.ignoredCalls == 0)
     }
 
-    /// DCR_Italy_Video_iOS_SDK / DCR_Italy_AUDIO_iOS_SDK: "If changing audio or listening to a new
+    /// the Italy video page / the Italy audio page: "If changing audio or listening to a new
     /// audio, call play() each time" — a new viewing session with the new channel name.
     @Test func italyPlayForEachNewStreamStartsANewSession() async {
         let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "it"))
@@ -197,7 +197,7 @@ import Testing
         #expect(meter.snapshot.ignoredCalls == 0)
     }
 
-    /// ios-simplified-api.txt "Managing Ads": the same ad back to back with a new `adldx` (or
+    /// the simplified guide "Managing Ads": the same ad back to back with a new `adldx` (or
     /// `adIdx`) is a new ad: its own view and its own credit from playhead 0.
     @Test func theSameAdBackToBackWithANewIndexIsTwoAds() async {
         let meter = MeterHarness()

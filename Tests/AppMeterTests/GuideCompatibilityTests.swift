@@ -7,7 +7,7 @@ import Testing
 /// Code written from the guides, or against the original SDK's Swift interface, measures what the
 /// guides promise.
 @Suite struct GuideCompatibilityTests {
-    /// ios-sdk-api-reference.txt: delegates as Xcode writes them for the imported Objective-C
+    /// the API reference: delegates as Xcode writes them for the imported Objective-C
     /// protocol, and as plain Swift; each hears each event exactly once.
     @Test func delegatesInBothFormsAreCalledOncePerEvent() async {
         let imported = ImportedFormDelegate()
@@ -23,7 +23,7 @@ import Testing
         #expect(plain.events.map { $0["eventCode"] as? Int } == [2001])
     }
 
-    /// ios-sdk-api-reference.txt "Sample event confirmation" (`EventStatus`, `Event Description`,
+    /// the API reference "Sample event confirmation" (`EventStatus`, `Event Description`,
     /// `TimeStamp`) and the lastEventDict page (`eventCode`, `eventDescription`, `timestamp`).
     @Test func eventDictionariesCarryBothDocumentedKeySets() async throws {
         let meter = MeterHarness()
@@ -37,7 +37,7 @@ import Testing
         #expect(event["TimeStamp"] as? String == "2023-11-14 22:13:20 +0000")   // the virtual clock's start
     }
 
-    /// DCR_Italy / DCR_Poland Swift opt-out snippet: `appApi?.userOptOut(urlStr)` with a `String?`.
+    /// the Italy pages / the Poland page Swift opt-out snippet: `appApi?.userOptOut(urlStr)` with a `String?`.
     @Test func userOptOutTakesTheOptionalStringTheSnippetsPass() {
         let meter = MeterHarness()
         let urlStr: String? = nil
@@ -47,7 +47,7 @@ import Testing
         #expect(meter.api.optOutStatus)
     }
 
-    /// dtvr-ios-sdk.txt NielsenInit.swift: appid, sfcode "us", nol_devDebug, containerId — no
+    /// the DTVR guide NielsenInit.swift: appid, sfcode "us", nol_devDebug, containerId — no
     /// appname or appversion ("automatically detected"). It measures and reports nothing.
     @Test func theDTVRSampleAppInfoMeasuresWithDetectedNameAndVersion() async throws {
         let errors = ErrorCollector()

@@ -7,7 +7,7 @@ import Testing
 /// The guides' own examples are valid input (decisions.md M11a, C1a): each runs as published and
 /// measures without an error event.
 @Suite struct GuideExampleTests {
-    /// ios-sdk-api-reference.txt, "Handling JSON Metadata": the example written to show special
+    /// the API reference, "Handling JSON Metadata": the example written to show special
     /// characters in JSON, its Objective-C literal as Swift, comments kept.
     static let referenceRadioExample = [
         "type": "radio", // To send "radio" in metadata string
@@ -16,10 +16,10 @@ import Testing
         "provider": "SampleProvider", // To send "SampleProvider" in metadata string
     ]
 
-    /// ios-simplified-api.txt, DTVR: "Position value is Unix timestamp: "playheadPosition":"1501225191747"".
+    /// the simplified guide, DTVR: "Position value is Unix timestamp: "playheadPosition":"1501225191747"".
     static let simplifiedUnixPlayhead = "1501225191747"
 
-    /// ios-simplified-api.txt, DTVR: "Below is a sample event for DTVR", as published but for
+    /// the simplified guide, DTVR: "Below is a sample event for DTVR", as published but for
     /// `playheadPosition`, which the sequence fills; the tag's line breaks are the page's rendering
     /// of one JSON string.
     static func simplifiedDTVRSampleEvent(playheadPosition: String) -> [String: Any] {

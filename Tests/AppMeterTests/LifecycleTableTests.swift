@@ -4,7 +4,7 @@ import Testing
 
 /// Walks every cell of the finite-state-machine table through the public API.
 @Suite struct LifecycleTableTests {
-    /// The table of ios-sdk-api-reference.txt, transcribed independently of the engine's copy, with
+    /// The table of the API reference, transcribed independently of the engine's copy, with
     /// the documented decisions marked D (the L entries of docs/decisions.md) and the census kill switch's row and
     /// column (L6). nil: the call is not expected. Idle is entered by a `stop`, so that a playhead
     /// has something to resume (L3c) and an `end` something to end (L3d).

@@ -1,5 +1,5 @@
-// The Swift samples of the Italy (audio, static, video) and Poland iOS pages in
-// ../shared/seeds/wiki-pages/, as published, compiled against the `NielsenAppApi` product.
+// The Swift samples of the market wiki pages DCR Italy AUDIO, Static and Video iOS SDK and DCR
+// Poland Video iOS SDK, as published, compiled against the `NielsenAppApi` product.
 // UIKit/WebKit/AVFoundation types are minimal stand-ins so the file builds on Linux; only the
 // guides' own typos are fixed, each marked "typo:". Samples that need APIs of open issues
 // (`updateOTT`) are left out, and so is Poland's UIWebView snippet, which returns
@@ -17,7 +17,7 @@ enum WKNavigationActionPolicy { case allow, cancel }
 struct WKNavigationAction { let request: URLRequest }
 final class WKWebView {}
 
-// DCR_Italy_AUDIO_iOS_SDK "NielsenInit.swift" (no sfcode) and its "Sequence of Calls".
+// the Italy audio page "NielsenInit.swift" (no sfcode) and its "Sequence of Calls".
 enum ItalyAudioSample {
     class NielsenInit: NSObject {
         class func createNielsenApi(delegate: NielsenAppApiDelegate) -> NielsenAppApi? {
@@ -84,7 +84,7 @@ enum ItalyAudioSample {
     }
 }
 
-// DCR_Italy_Static_iOS_SDK "NielsenInit.swift" (sfcode it), the landing page and its metadata.
+// the Italy static page "NielsenInit.swift" (sfcode it), the landing page and its metadata.
 enum ItalyStaticSample {
     class NielsenInit: NSObject {
         class func createNielsenApi(delegate: NielsenAppApiDelegate) -> NielsenAppApi? {
@@ -120,7 +120,7 @@ enum ItalyStaticSample {
     }
 }
 
-// DCR_Poland_Video_iOS_SDK: NielsenInit without appname/appversion, the FPID variant, metadata and calls.
+// the Poland page: NielsenInit without appname/appversion, the FPID variant, metadata and calls.
 enum PolandSample {
     class NielsenInit: NSObject {
         class func createNielsenApi(delegate: NielsenAppApiDelegate) -> NielsenAppApi? {

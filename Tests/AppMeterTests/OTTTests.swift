@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// `updateOTT` (dcr-ireland-video-ios-sdk.txt and DCR_Poland "AirPlay") and trackEvent's `ottData`.
+/// `updateOTT` (the Ireland guide and the Poland page "AirPlay") and trackEvent's `ottData`.
 @Suite struct OTTTests {
     static func ott(_ ping: DecodedPing) -> String { "\(ping["c71"]!) \(ping["c72"]!)" }
 

@@ -4,7 +4,7 @@ import NielsenAppApi
 import Testing
 
 /// Code written against the original SDK's public headers as Swift imports them
-/// (`../shared/reference/original-public-headers.md`) compiles unchanged and measures. Each
+/// (`NielsenAppApi.h`, `NielsenEventTracker.h` and their siblings) compiles unchanged and measures. Each
 /// declaration is pinned by a typed reference, so a signature that drifts fails to compile.
 @Suite struct OriginalHeaderSurfaceTests {
     /// The standard API's surface, by type.

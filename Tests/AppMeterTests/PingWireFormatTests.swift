@@ -24,7 +24,7 @@ import Testing
         #expect(pings.map(\.url) == [expected])
     }
 
-    /// DCR_Poland_Video_iOS_SDK `progen`, `clientid`, `subbrand`; ios-simplified-api.txt `pipMode`;
+    /// the Poland page `progen`, `clientid`, `subbrand`; the simplified guide `pipMode`;
     /// the segments: under the parameter names of the guides' example pings, `NA` when absent.
     @Test func documentedContentKeysReachTheWireUnderTheExamplePingsNames() async throws {
         let meter = MeterHarness(appInfo: MeterHarness.appInfo(sfcode: "pl"))

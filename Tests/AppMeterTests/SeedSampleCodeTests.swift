@@ -1,4 +1,4 @@
-// The Swift sample code of the integration guides in ../shared/seeds/, compiled against the
+// The Swift sample code of the integration guides (docs/conformance.md lists them by title), compiled against the
 // `NielsenAppApi` product. UIKit/AVFoundation types are replaced by minimal stand-ins so the file
 // builds on Linux; the lines that touch NielsenAppApi are as published, with only obvious typos
 // fixed (each marked "typo:").
@@ -7,7 +7,7 @@ import AppMeter
 import NielsenAppApi
 import Testing
 
-// dcr-ireland-video-ios-sdk.txt, "NielsenInit.swift"
+// the Ireland guide, "NielsenInit.swift"
 class NielsenInit: NSObject {
     class func createNielsenAppApi(delegate: NielsenAppApiDelegate) -> NielsenAppApi? {
         let appInformation: [String: String] = [
@@ -20,7 +20,7 @@ class NielsenInit: NSObject {
         return NielsenAppApi(appInfo: appInformation, delegate: delegate)
     }
 
-    // DCR_Italy_Video_iOS_SDK: published as createNielsenApi but called as createNielsenAppApi (typo: name).
+    // the Italy video page: published as createNielsenApi but called as createNielsenAppApi (typo: name).
     class func createItalyNielsenAppApi(delegate: NielsenAppApiDelegate) -> NielsenAppApi? {
         let appInformation: [String: String] = [
             "appid": "PDA7D5EE6-B1B8-4123-9277-2A788XXXXXXX",
@@ -78,14 +78,14 @@ class ViewController: SampleViewControllerBase, NielsenAppApiDelegate {
         self.nielsenAppApi?.end()  // typo: published as `end`
     }
 
-    // DCR_Italy_Video_iOS_SDK: the periodic time observer body.
+    // the Italy video page: the periodic time observer body.
     func periodicTimeObserver(time: Float64) {
         let pos = Int64(time);
         NSLog("New Elapse Time = \(time)");
         self.nielsenAppApi?.playheadPosition(pos);
     }
 
-    // DCR_Italy_Video_iOS_SDK / DCR_Poland_Video_iOS_SDK "Overview of SDK API Calls".
+    // the Italy video page / the Poland page "Overview of SDK API Calls".
     func overviewOfCalls(nielsenApi: NielsenAppApi?, secondsAsInt: Int64) {
         nielsenAppApi?.play();
         nielsenApi?.play(channelInfo);
@@ -96,7 +96,7 @@ class ViewController: SampleViewControllerBase, NielsenAppApiDelegate {
     }
 }
 
-// ios-simplified-api.txt, "Sample code for No Ad Framework Build" (WKWebView replaced by a
+// the simplified guide, "Sample code for No Ad Framework Build" (WKWebView replaced by a
 // stand-in; typo: `userOptOut(url).` has a stray period).
 class OptOutVC: SampleViewControllerBase, NielsenAppApiDelegate {
     var nielsenApi: NielsenAppApi!
@@ -130,7 +130,7 @@ class OptOutVC: SampleViewControllerBase, NielsenAppApiDelegate {
     }
 }
 
-// ios-simplified-api.txt / dcr-ireland-video-ios-sdk.txt: "Retrieve current Opt-Out preference"
+// the simplified guide / the Ireland guide: "Retrieve current Opt-Out preference"
 // and the NoID call right after initialisation (typo: published on the type, `NielsenAppApi?.`).
 func noIDSample(nielsenAppApi: NielsenAppApi?) -> Bool {
     nielsenAppApi?.userOptOut("nielsenappsdk://1"); // User opt-out

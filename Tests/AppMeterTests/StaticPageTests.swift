@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// DCR static pages (DCR_Italy_Static_iOS_SDK, ios-simplified-api.txt "Static Metadata") and the
+/// DCR static pages (the Italy static page, the simplified guide "Static Metadata") and the
 /// app's foreground/background, on the virtual clock.
 @Suite struct StaticPageTests {
     static let home = ["type": "static", "assetid": "HomePage", "section": "Home_EntityName_iOS"]

@@ -24,7 +24,7 @@ final class ScriptedViewability: ViewabilityProvider {
     }
 }
 
-/// trackViewability (ios-simplified-api.txt "Viewability and Audibility"), on the virtual clock.
+/// trackViewability (the simplified guide "Viewability and Audibility"), on the virtual clock.
 @Suite struct ViewabilityTests {
     static func viewabilityRequests(_ meter: MeterHarness) -> [TransportRequest] {
         meter.transport.requests.filter { $0.url.path.hasSuffix(WireRoute.viewability) }

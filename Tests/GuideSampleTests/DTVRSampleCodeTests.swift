@@ -1,4 +1,4 @@
-// dtvr-ios-sdk.txt, "Examples of extracting ID3 tags from the iOS Native Player" (Swift), compiled
+// the DTVR guide, "Examples of extracting ID3 tags from the iOS Native Player" (Swift), compiled
 // against the `NielsenAppApi` product in Swift 5 language mode, as the app that published it is
 // (Swift 6's strict concurrency rejects its `DispatchQueue.global().async` capture whatever the
 // SDK). AVFoundation types are minimal stand-ins. The sample tests

@@ -6,7 +6,7 @@ import MeterDemo
 import MeterWire
 import Testing
 
-/// Google AMP at the census (DCR_Italy_Static_Google_AMP_Cloud_API): the requests the vendor file
+/// Google AMP at the census (the AMP guide): the requests the vendor file
 /// builds for one page view, credited as static time by replaying them through the engine.
 @Suite struct AMPCloudAPITests {
     static let apid = "0B1E6B8A-3C5D-4E7F-8A9B-0C1D2E3F4A5B"

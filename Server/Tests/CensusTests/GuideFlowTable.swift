@@ -50,8 +50,8 @@ enum GuideAPI: String, Sendable {
 struct GuideFlow: Sendable, CustomTestStringConvertible {
     /// Short name of the flow.
     let name: String
-    /// The guide, under `../shared/seeds/`.
-    let seed: String
+    /// The guide's title, as docs/conformance.md lists it.
+    let guide: String
     /// The sections of the guide the calls come from.
     let section: String
     /// appInfo `sfcode` (the market whose metadata rules apply).
@@ -73,13 +73,13 @@ struct GuideFlow: Sendable, CustomTestStringConvertible {
     /// The error codes the delegate hears, in order; nil: not checked.
     var errors: [Int]? = nil
 
-    var testDescription: String { "\(name) (\(seed))" }
+    var testDescription: String { "\(name) (\(guide))" }
 }
 
 // MARK: - The guides' metadata, as their samples give it
 
 enum GuideMetadata {
-    /// dcr-ireland-video-ios-sdk.txt, "Configure Metadata" (the content sample of Use Case 1).
+    /// the Ireland guide, "Configure Metadata" (the content sample of Use Case 1).
     static let irelandContent = [
         "type": "content", "assetid": "vid345-67483", "program": "ProgramName", "title": "Program S3, EP1",
         "length": "3600", "airdate": "20200321 10:05:00", "isfullepisode": "y", "adloadtype": "2",
@@ -89,22 +89,22 @@ enum GuideMetadata {
         "type": "content", "assetid": "88675545", "title": "Program S3, EP1", "isfullepisode": "y", "adloadtype": "2",
         "program": "Program Name", "length": "3600", "airdate": "20171020 10:05:00",
     ]
-    /// DCR_Italy_AUDIO_iOS_SDK.txt, Use Case 1: the content sample with `isAudio`.
+    /// the Italy audio page, Use Case 1: the content sample with `isAudio`.
     static let italyAudio = italyContent.merging(["isAudio": "true"]) { $1 }
     /// The next audio the Italy audio page's listener chooses ("call play() each time").
     static let italyNextAudio = italyAudio.merging(["assetid": "88675546", "title": "Program S3, EP2"]) { $1 }
-    /// DCR_Italy_Static_iOS_SDK.txt, "Populate and Pass Metadata Object".
+    /// the Italy static page, "Populate and Pass Metadata Object".
     static let italyStatic = ["type": "static", "assetid": "HomePage", "section": "Home_EntityName_iOS"]
-    /// DCR_Poland_Video_iOS_SDK.txt, Use Case 1's content (Poland's airdate formats include the one used).
+    /// the Poland page, Use Case 1's content (Poland's airdate formats include the one used).
     static let polandContent = [
         "type": "content", "assetid": "vid345-67483", "program": "ProgramName", "title": "Program S3, EP1",
         "length": "3600", "airdate": "20180120 10:00:00", "isfullepisode": "y", "adloadtype": "2",
     ]
-    /// dtvr-ios-sdk.txt, "Content Metadata" (`loadDtvr`, with the channel name of `loadChannelInfo`).
+    /// the DTVR guide, "Content Metadata" (`loadDtvr`, with the channel name of `loadChannelInfo`).
     static let dtvr = ["type": "content", "channelName": "TheGreatBigMovie", "adModel": "1"]
     /// The FD CID of the DTVR guide's second sample tag.
     static let dtvrCID = "R8WHe7pEBeqBhu8jTeXydg=="
-    /// ios-simplified-api.txt, "Putting it all together": `loadContent()`'s content.
+    /// the simplified guide, "Putting it all together": `loadContent()`'s content.
     static let simplifiedContent = [
         "assetName": "ChromeCast1", "assetid": "C77664", "length": "3600", "program": "MyProgram",
         "segB": "CustomSegmentValueB", "segC": "segmentC", "title": "S2,E3", "type": "content", "section": "myApi_app",
@@ -112,21 +112,21 @@ enum GuideMetadata {
         "pipMode": "false",
     ]
     /// `loadPreRollAd()`'s ad.
-    /// ios-simplified-api.txt, "Putting it all together": `staticObj`, which has no `assetid`.
+    /// the simplified guide, "Putting it all together": `staticObj`, which has no `assetid`.
     static let simplifiedStatic = [
         "type": "static", "section": "homeSection", "segA": "CustomSegmentValueA", "segB": "CustomSegmentValueB",
         "segC": "CustomSegmentValueC",
     ]
     static let simplifiedPreroll = ["assetid": "AD12345", "title": "ADTestTitle", "adldx": "1", "type": "preroll", "length": "20"]
 
-    /// ios-sdk-api-reference.txt, "Handling JSON Metadata": the example written to show special
+    /// the API reference, "Handling JSON Metadata": the example written to show special
     /// characters in JSON, which breaks the Digital Audio page's rules (decisions.md M11a).
     static let referenceRadio = ["type": "radio", "assetid": "WXYZ-FM'101", "stationType": "3", "provider": "SampleProvider"]
-    /// ios-simplified-api.txt, DTVR: the sample event's content, as published (`channelname` spelled so).
+    /// the simplified guide, DTVR: the sample event's content, as published (`channelname` spelled so).
     static let simplifiedDTVR = ["adModel": "1", "channelname": "channel1"]
     /// The FD CID of the simplified guide's sample `id3Data`.
     static let simplifiedDTVRCID = "_EMc37zfVgq_8KB7baUYfg=="
-    /// ios-simplified-api.txt, DCR: the "sample event for DCR"'s content, with the "DCR & DTVR" table's
+    /// the simplified guide, DCR: the "sample event for DCR"'s content, with the "DCR & DTVR" table's
     /// `adModel` and a live `length`: one stream measured by both products.
     static let simplifiedJoint = [
         "assetName": "Big Buck Bunny", "assetid": "B66473", "length": "0", "program": "MyProgram",
@@ -146,7 +146,7 @@ extension GuideFlow {
     static let all: [GuideFlow] = [
         GuideFlow(
             name: "Ireland: use case 2 with a pause resumed by playheads only",
-            seed: "dcr-ireland-video-ios-sdk.txt",
+            guide: "DCR Ireland Video iOS SDK",
             section: "API Call Sequence, Use Case 2; Stop/Resume the Measurement for video Playback Interruptions "
                 + "(\"Once the playback resumes, start sending pings playheadPosition\")",
             sfcode: "ire",
@@ -169,7 +169,7 @@ extension GuideFlow {
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "ads.stop"]),
         GuideFlow(
             name: "Ireland: the app goes to the background, playheads resume in the foreground",
-            seed: "dcr-ireland-video-ios-sdk.txt",
+            guide: "DCR Ireland Video iOS SDK",
             section: "Stop/Resume the Measurement for video Playback Interruptions (\"App going in the Background/Foreground "
                 + "(Video players only, not for Audio players)\"; \"Once the playback resumes, start sending pings "
                 + "playheadPosition for the new viewing session\")",
@@ -185,7 +185,7 @@ extension GuideFlow {
             exercises: ["content.end", "playhead.everySecond"]),
         GuideFlow(
             name: "Ireland: buffering without stop, the playheads going on",
-            seed: "dcr-ireland-video-ios-sdk.txt",
+            guide: "DCR Ireland Video iOS SDK",
             section: "Stop/Resume the Measurement for video Playback Interruptions (\"Call stop immediately (except "
                 + "when content is buffering) and withhold sending playhead position\")",
             sfcode: "ire",
@@ -201,7 +201,7 @@ extension GuideFlow {
             exercises: ["playhead.everySecond", "content.end"]),
         GuideFlow(
             name: "Italy video: use case 2, an interruption resumed with loadMetadata",
-            seed: "wiki-pages/DCR_Italy_Video_iOS_SDK.txt",
+            guide: "DCR Italy Video iOS SDK",
             section: "Sample API Sequence (static metadata on app start); API Call Sequence, Use Case 1 (Interruption, "
                 + "Resume Content) and Use Case 2",
             sfcode: "it",
@@ -224,7 +224,7 @@ extension GuideFlow {
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "metadata.market"]),
         GuideFlow(
             name: "Italy audio: an interruption resumed with loadMetadata, then play for a new audio",
-            seed: "wiki-pages/DCR_Italy_AUDIO_iOS_SDK.txt",
+            guide: "DCR Italy AUDIO iOS SDK",
             section: "API Call Sequence, Use Case 1 (Interruption, Resume Content); Sequence of Calls "
                 + "(\"If changing audio or listening to a new audio, call play() each time\")",
             sfcode: "it",
@@ -241,7 +241,7 @@ extension GuideFlow {
             exercises: ["test.pauseResume", "content.end", "play.once", "metadata.market"]),
         GuideFlow(
             name: "Italy static: the home page, with a trip to the background",
-            seed: "wiki-pages/DCR_Italy_Static_iOS_SDK.txt",
+            guide: "DCR Italy Static iOS SDK",
             section: "Populate and Pass Metadata Object; Handling Foreground and Background states",
             sfcode: "it",
             steps: [
@@ -256,7 +256,7 @@ extension GuideFlow {
             exercises: ["metadata.market"]),
         GuideFlow(
             name: "Poland: use case 2, always stop then end, an interruption resumed with play and loadMetadata",
-            seed: "wiki-pages/DCR_Poland_Video_iOS_SDK.txt",
+            guide: "DCR Poland Video iOS SDK",
             section: "API Call Sequence, Use Case 2; Life cycle of SDK instance (\"As soon as the playback resumes, "
                 + "call play, loadMetadata and playheadPosition\")",
             sfcode: "pl",
@@ -282,9 +282,9 @@ extension GuideFlow {
             exercises: ["test.vodWithAds", "test.pauseResume", "content.resumes", "content.end", "play.once"]),
         GuideFlow(
             name: "DTVR: tags every 10 s, a 40 s pause resumed with play, loadMetadata, sendID3",
-            seed: "dtvr-ios-sdk.txt",
+            guide: "DTVR iOS SDK",
             section: "Configure API calls (play, loadMetadata, sendID3, stop: \"Call play when resuming the stream\"); "
-                + "ios-sdk-api-reference.txt (\"call play, loadMetadata and sendID3\")",
+                + "the API reference (\"call play, loadMetadata and sendID3\")",
             steps: [
                 .play(["channelName": "TheGreatBigMovie"]), .loadMetadata(GuideMetadata.dtvr),
                 .sendID3(cid: GuideMetadata.dtvrCID, offset: 46_016, count: 13),   // two minutes: 120 s
@@ -301,7 +301,7 @@ extension GuideFlow {
             exercises: ["test.dtvrTwoMinutes", "test.dtvrPause", "play.once"]),
         GuideFlow(
             name: "Simplified API: preroll, adStop, content, pause and playhead again, complete",
-            seed: "ios-simplified-api.txt",
+            guide: "Digital Measurement iOS Simplified API",
             section: "Event Types (playhead, pause, complete, adStop); Managing Ads; Putting it all together "
                 + "(the view controller: pause at rate 0, playhead on resume)",
             api: .simplified,
@@ -322,7 +322,7 @@ extension GuideFlow {
             sessions: ["content/C77664": 2, "ad/AD12345": 1]),
         GuideFlow(
             name: "Simplified API: the guide's own static object, without the assetid its table requires",
-            seed: "ios-simplified-api.txt",
+            guide: "Digital Measurement iOS Simplified API",
             section: "Static Metadata (assetid, section, segA \"Yes\"); Putting it all together (its staticObj has no "
                 + "assetid); decisions.md ST2, M2",
             api: .simplified,
@@ -337,9 +337,9 @@ extension GuideFlow {
             errors: [1004]),
         GuideFlow(
             name: "Buffering: no stop, play again when playback goes on",
-            seed: "dcr-ireland-video-ios-sdk.txt",
+            guide: "DCR Ireland Video iOS SDK",
             section: "Stop/Resume the Measurement for video Playback Interruptions (\"Call stop immediately (except "
-                + "when content is buffering)\"); dtvr-ios-sdk.txt, Interruptions during playback (\"Call play once the playback resumes\")",
+                + "when content is buffering)\"); the DTVR guide, Interruptions during playback (\"Call play once the playback resumes\")",
             steps: [
                 .play(["channelName": "ChannelName"]), .loadMetadata(GuideMetadata.irelandContent), .playheads(0...1800),
                 .wait(seconds: 8),                                            // buffering: no playheads, no stop
@@ -352,7 +352,7 @@ extension GuideFlow {
             exercises: ["play.once", "playhead.everySecond", "content.end"]),
         GuideFlow(
             name: "API reference: stop when pausing, play when resuming",
-            seed: "ios-sdk-api-reference.txt",
+            guide: "Category:iOS SDK API Reference",
             section: "Step 3: Nielsen App SDK Streaming Sessions (\"Call play while starting or resuming a streaming session\", "
                 + "\"Call stop when pausing\")",
             steps: [
@@ -366,7 +366,7 @@ extension GuideFlow {
             exercises: ["test.pauseResume", "play.once", "content.end"]),
         GuideFlow(
             name: "Digital Ad Ratings: play, loadMetadata, end, no playheads",
-            seed: "ios-sdk-api-reference.txt",
+            guide: "Category:iOS SDK API Reference",
             section: "IOS SDK API Methods & Properties (the DAR column: play, loadMetadata, end; not playheadPosition or stop)",
             steps: [
                 .play(nil), .loadMetadata(GuideMetadata.ad("preroll", "dar-ad-1")), .wait(seconds: 15), .end,
@@ -377,7 +377,7 @@ extension GuideFlow {
             sessions: ["ad/dar-ad-1": 1, "ad/dar-ad-2": 1]),
         GuideFlow(
             name: "API reference: the radio example as published, ten minutes of a station",
-            seed: "ios-sdk-api-reference.txt",
+            guide: "Category:iOS SDK API Reference",
             section: "Handling JSON Metadata (the Example: type radio, assetid \"WXYZ-FM'101\", stationType \"3\", provider)",
             steps: [
                 .play(nil), .loadMetadata(GuideMetadata.referenceRadio),
@@ -389,7 +389,7 @@ extension GuideFlow {
             errors: []),
         GuideFlow(
             name: "Simplified API: the DTVR sample event on 13-digit playheads",
-            seed: "ios-simplified-api.txt",
+            guide: "Digital Measurement iOS Simplified API",
             section: "DTVR (\"Below is a sample event for DTVR\"; \"Position value is Unix timestamp: "
                 + "\"playheadPosition\":\"1501225191747\"\")",
             api: .simplified,
@@ -403,7 +403,7 @@ extension GuideFlow {
             errors: []),
         GuideFlow(
             name: "Simplified API: a DCR and DTVR stream on 13-digit playheads",
-            seed: "ios-simplified-api.txt",
+            guide: "Digital Measurement iOS Simplified API",
             section: "DCR & DTVR (content with adModel and adloadtype; \"playheadPosition\":\"1501225191747\"); "
                 + "DCR (\"Below is a sample event for DCR\")",
             api: .simplified,

@@ -43,7 +43,7 @@ public enum LifecycleCall: String, Sendable, CaseIterable {
 /// The finite-state-machine table, as data. A nil cell means the call is not expected in that state:
 /// it is ignored, logged at WARN and counted.
 ///
-/// It follows the table in ios-sdk-api-reference.txt, with a row and a column for the census's
+/// It follows the table in the API reference, with a row and a column for the census's
 /// kill switch (`censusDisable`, `disabledByCensus`), and these documented exceptions
 /// (docs/decisions.md L1–L3d): `loadMetadata` is accepted while processing (every documented ad
 /// sequence loads ad and content metadata back to back); `appDisableApi = true` works while

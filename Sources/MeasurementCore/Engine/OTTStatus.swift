@@ -1,4 +1,4 @@
-/// What `updateOTT` says (dcr-ireland-video-ios-sdk.txt "AirPlay", ios-simplified-api.txt
+/// What `updateOTT` says (the Ireland guide "AirPlay", the simplified guide
 /// `ottData`): whether the stream now plays on a connected OTT device, and how it is connected.
 /// Pings carry it as `c71=ottflg,<0|1>` and `c72=otttyp,<type>`; a change splits the credit.
 public struct OTTStatus: Sendable, Equatable {

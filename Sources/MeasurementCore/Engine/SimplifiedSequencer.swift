@@ -1,4 +1,4 @@
-/// The simplified API's ordering (ios-simplified-api.txt): turns each ``TrackedEvent`` into the
+/// The simplified API's ordering (the simplified guide): turns each ``TrackedEvent`` into the
 /// standard API's calls — `play`, `loadMetadata`, `playheadPosition`, `sendID3`, `stop`, `end`,
 /// `staticEnd` — in the order the lifecycle needs, so that there is one engine behind both APIs.
 ///

@@ -1,6 +1,6 @@
 import MeterContract
 
-/// Viewability and audibility (ios-simplified-api.txt "Viewability and Audibility"), once
+/// Viewability and audibility (the simplified guide "Viewability and Audibility"), once
 /// `trackViewability` started it: the provider's latest sample is read at each playhead (or DTVR
 /// tag offset) of the asset being credited, extending the time series of ``ViewabilityReport``; the
 /// series go out in a viewability ping each time the asset's measurement ping goes out ("the same

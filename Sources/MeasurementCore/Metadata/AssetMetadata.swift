@@ -102,7 +102,7 @@ public struct ContentMetadata: Sendable, Equatable {
     public static let alwaysOnLength: Int64 = 86_400
 }
 
-/// DTVR metadata (dtvr-ios-sdk.txt "Content Metadata"): `type` content, `adModel`, `channelName`.
+/// DTVR metadata (the DTVR guide "Content Metadata"): `type` content, `adModel`, `channelName`.
 public struct DTVRMetadata: Sendable, Equatable {
     /// `adModel`: 1 linear (matches the TV ad load), 2 dynamic.
     public var adModel: AdLoadType
@@ -133,7 +133,7 @@ public struct StationMetadata: Sendable, Equatable {
     }
 }
 
-/// Static page metadata (ios-simplified-api.txt "Static Metadata", DCR_Italy_Static_iOS_SDK).
+/// Static page metadata (the simplified guide "Static Metadata", the Italy static page).
 public struct StaticMetadata: Sendable, Hashable {
     /// `section`: the page or site section measured.
     public var section: String

@@ -20,7 +20,7 @@ public enum MetadataParser {
             kind = .content
             adType = nil
         case "content":
-            // DTVR metadata has adModel and no assetid (dtvr-ios-sdk.txt); with an assetid it is DCR too.
+            // DTVR metadata has adModel and no assetid (the DTVR guide); with an assetid it is DCR too.
             kind = values["adModel"] != nil && values["assetid"] == nil ? .dtvr : .content
             adType = nil
         case "radio":

@@ -60,7 +60,7 @@ struct MetadataKinds: ExpressibleByArrayLiteral, Sendable {
     }
 }
 
-/// Whose tables a metadata object is read by: the simplified API's tables (ios-simplified-api.txt)
+/// Whose tables a metadata object is read by: the simplified API's tables (the simplified guide)
 /// require keys the standard API's do not (decisions.md M2).
 package enum MetadataTables: Sendable {
     /// `loadMetadata` (API reference, market pages).

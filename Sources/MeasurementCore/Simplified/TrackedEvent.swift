@@ -1,7 +1,7 @@
 import MeterContract
 
 /// One call of the simplified API (`NielsenEventTracker.trackEvent`), read into typed values on
-/// the caller's thread (ios-simplified-api.txt "Simplified API Syntax"). The core's
+/// the caller's thread (the simplified guide "Simplified API Syntax"). The core's
 /// ``SimplifiedSequencer`` turns it into the standard API's commands.
 public struct TrackedEvent: Sendable, Equatable {
     /// `event`: what happened.

@@ -3,7 +3,7 @@ import Foundation
 import NielsenAppApi
 import Testing
 
-/// The simplified API (ios-simplified-api.txt): `trackEvent` sends the pings the standard API's
+/// The simplified API (the simplified guide): `trackEvent` sends the pings the standard API's
 /// documented sequence sends, for the guide's flows and for random ones.
 @Suite struct SimplifiedAPITests {
     static func both(_ steps: [FlowStep]) async -> (simplified: [String], standard: [String]) {

@@ -1,4 +1,4 @@
-// The Swift samples of ios-simplified-api.txt, compiled against `NielsenAppApi`: NielsenInit's
+// The Swift samples of the simplified guide, compiled against `NielsenAppApi`: NielsenInit's
 // `createEventTracker`, SDKMethods (`loadStatic`, `loadContent`, "Putting it all together"'s
 // `loadPreRollAd`) and the ViewController's calls to the tracker. UIKit/AVFoundation parts are
 // replaced by a driver that plays the same sequence on the virtual clock; the lines that touch

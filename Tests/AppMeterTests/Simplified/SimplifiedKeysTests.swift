@@ -4,7 +4,7 @@ import Logging
 import NielsenAppApi
 import Testing
 
-/// No silent key in the simplified API (ios-simplified-api.txt's metadata tables, the header's
+/// No silent key in the simplified API (the simplified guide's metadata tables, the header's
 /// `TrackEventParam…` keys): a required key missing is an error naming it (M2, ST2), a documented key
 /// without effect is named once per instance in a WARN line (SA5a).
 @Suite struct SimplifiedKeysTests {

@@ -4,7 +4,7 @@ import NielsenAppApi
 import Testing
 
 /// What `trackEvent` does beyond ordering: ad changes, `adStop`, the 30-minute pause, static
-/// `complete`, DTVR tags, opt-out and bad input (ios-simplified-api.txt).
+/// `complete`, DTVR tags, opt-out and bad input (the simplified guide).
 @Suite struct TrackEventBehaviourTests {
     static let content = FlowStep.contentMetadata
 

@@ -115,7 +115,7 @@ enum Fixtures {
         ["type": "content", "channelName": channel, "adModel": adModel]
     }
 
-    /// The second sample tag of dtvr-ios-sdk.txt ("Sample ID3 tags"): null PC CID, FD offset 46016.
+    /// The second sample tag of the DTVR guide ("Sample ID3 tags"): null PC CID, FD offset 46016.
     static let sampleTag = "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/R8WHe7pEBeqBhu8jTeXydg==/"
         + "AAICoyitYqlxT7n6aZ0oMCGheFi4CXFp46AMUPZz1lMr_M9tr3_cjee1SHqxrOiVerMDLeyn9xzocZSKwi746Re8vNOtpNCAZjYABs_J0R25IHpvOc1HS8QHGgD5TgOJeS6gX100zdCIGeIlgZnkYj6UvVJWFNhSVhTiPE0="
         + "/00000/46016/00"

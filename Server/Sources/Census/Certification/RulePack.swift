@@ -1,6 +1,6 @@
 /// The rules the census certifies a session against: the diagnostic tool's test cases and the
-/// pre-certification checklists (../shared/reference/public-docs-facts.md §2, the integration
-/// guides). docs/certification.md is this table in prose; a test keeps the two in step.
+/// pre-certification checklists (Nielsen's public digital measurement documentation and the
+/// integration guides). docs/certification.md is this table in prose; a test keeps the two in step.
 public enum RulePack {
     /// Every rule, in the order the report shows them.
     public static let standard: [CertificationRule] = [
