@@ -47,6 +47,9 @@ public struct MeterEnvironment: Sendable {
     /// Makes the log handler of an instance's logger (label `AppMeter.<appid>`); nil uses
     /// swift-log's bootstrapped handler. The level is set from `nol_devDebug` either way.
     public var logHandler: (@Sendable (_ label: String) -> any LogHandler)?
+    /// What the process's instances share (live instances per appid, the app's run, delivery
+    /// queues, the opt-out choice): ``MeterProcess/shared`` unless a test starts a fresh process.
+    public var process: MeterProcess
 
     /// Creates an environment.
     public init(
@@ -65,7 +68,8 @@ public struct MeterEnvironment: Sendable {
         logHandler: (@Sendable (_ label: String) -> any LogHandler)? = nil,
         notificationCenter: NotificationCenter? = .default,
         measuresAppRun: Bool = true,
-        viewabilityProvider: (any ViewabilityProvider)? = MeterEnvironment.platformViewabilityProvider
+        viewabilityProvider: (any ViewabilityProvider)? = MeterEnvironment.platformViewabilityProvider,
+        process: MeterProcess = .shared
     ) {
         self.clock = clock
         self.transport = transport
@@ -83,6 +87,7 @@ public struct MeterEnvironment: Sendable {
         self.notificationCenter = notificationCenter
         self.measuresAppRun = measuresAppRun
         self.viewabilityProvider = viewabilityProvider
+        self.process = process
     }
 
     /// A logger labelled `label`, through ``logHandler`` when set.

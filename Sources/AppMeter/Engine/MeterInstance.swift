@@ -42,6 +42,8 @@ public final class MeterInstance: Sendable {
     private let holdsInstanceSlot: Bool
     /// Where the app keeps its state: the instances sharing it share the user's opt-out choice.
     private let storageIdentity: String
+    /// What this instance shares with the others of its process.
+    private let process: MeterProcess
     /// The call trace's session id when this instance streams its trace to the census
     /// (``AppInfo/tracesCalls``): `meter certify --session` takes it. Nil otherwise.
     public let traceSession: String?
@@ -59,107 +61,67 @@ public final class MeterInstance: Sendable {
         appInfo: AppInfo, environment: MeterEnvironment = .live, limitsInstances: Bool = true,
         events: @escaping @Sendable (MeterEvent) -> Void = { _ in }
     ) {
-        guard !limitsInstances || InstanceRegistry.acquire(appInfo.appID) else { return nil }
+        let process = environment.process
+        guard !limitsInstances || process.instances.acquire(appInfo.appID) else { return nil }
         holdsInstanceSlot = limitsInstances
-        var environment = environment
-        if let folder = appInfo.storageFolder {
-            environment.storage = FileStorage(folder: URL(fileURLWithPath: folder, isDirectory: true))
-        }
+        self.process = process
+        let environment = Self.environment(environment, for: appInfo)
+        let clock = environment.clock
         self.appInfo = appInfo
-        flavor = SDKFlavor.inForce(required: appInfo.market.requiredFlavor, requested: appInfo.flavor,
-                                   fallback: environment.defaultFlavor)
-        sdkVersion = Self.platformVersion
-        clock = environment.clock
+        let flavor = SDKFlavor.inForce(required: appInfo.market.requiredFlavor, requested: appInfo.flavor,
+                                       fallback: environment.defaultFlavor)
+        self.flavor = flavor
+        let sdkVersion = Self.platformVersion
+        self.sdkVersion = sdkVersion
+        self.clock = clock
         deviceType = environment.deviceType
-        // A few small values are read at creation, as SDKs read their defaults.
-        var storageIssues: [StorageIssue] = []
-        var privacy = PrivacyProfile.load(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
-        // A choice made through another instance of this process may not be stored yet.
-        if let latest = SharedOptOut.latest(storage: environment.storage.identity), privacy.persistsChoice {
-            privacy.appOptOut = latest
-        }
-        privacyBox = Locked(privacy)
-
-        let logLevel = appInfo.debugLevel?.logLevel ?? .critical
-        var logger = environment.makeLogger(label: "AppMeter.\(appInfo.appID)")
-        logger.logLevel = logLevel
-        logger.info("init appInfo=\(appInfo.values.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")) sdk=\(sdkVersion) flavor=\(flavor.rawValue) collector=\(appInfo.collectorURL.host ?? appInfo.collectorURL.absoluteString) (a proxy's traffic filtered by this host shows the pings)")
-        for notice in appInfo.initNotices { logger.warning("\(notice)") }
-        let snapshot = Locked(MeterSnapshot(state: .idle))
-        snapshotBox = snapshot
-        let reporter = EventReporter(snapshot: snapshot, logger: logger, sink: events)
-        delivery = DeliveryQueueRegistry.queue(baseURL: appInfo.collectorURL, environment: environment)
-        let core = MeterCore(MeterCore.Settings(
-            app: appInfo.measuredApp, sdkVersion: sdkVersion, identifiers: CoreIdentifiers(environment.identifiers),
-            identity: privacy.pingIdentity, durationPingInterval: environment.durationPingInterval,
-            checkpointInterval: environment.checkpointInterval, playheadTick: environment.playheadProcessingDelay,
-            logLevel: MeterLogLevel(logLevel)))
+        let storageIdentity = environment.storage.identity
+        self.storageIdentity = storageIdentity
         let instanceID = UUID()
         self.instanceID = instanceID
         let traceSession = appInfo.tracesCalls ? instanceID.uuidString.lowercased() : nil
         self.traceSession = traceSession
-        var tracer: CallTraceRecorder?
-        if let traceSession {
-            tracer = CallTraceRecorder(session: traceSession, appID: appInfo.appID, settings: appInfo.values, sdkVersion: sdkVersion,
-                                       flavor: flavor.rawValue, at: environment.clock.now())
-        }
-        let runner = MeterRunner(instanceID: instanceID, core: core, tracer: tracer, delivery: delivery, reporter: reporter,
-                                 snapshot: snapshot, environment: environment)
-        self.runner = runner
-        let inbox = CommandInbox(clock: environment.clock)
-        self.inbox = inbox
-        let clock = environment.clock
-        for issue in appInfo.issues {
-            inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
-        }
-        // The first instance of the process keeps the app's run: launch, run time, crash flag.
-        let keepsAppRun = environment.measuresAppRun && AppLaunchRegistry.claim(environment.storage.identity)
-        let previousRunCrashed = keepsAppRun && AppLaunchRegistry.previousRunCrashed(environment.storage, issues: &storageIssues)
-        for issue in storageIssues {
-            inbox.push(.command(TimedCommand(.report(issue.code, issue.message), at: clock.now())))
-        }
-        if keepsAppRun {
-            inbox.push(.command(TimedCommand(.appLaunched(previousRunCrashed: previousRunCrashed), at: clock.now())))
-        }
-        storageIdentity = environment.storage.identity
-        let follow: @Sendable (Bool) -> Void = { [privacyBox] optOut in
-            let choice = privacyBox.withLock { profile -> PrivacyChoice? in
-                guard profile.persistsChoice, profile.appOptOut != optOut else { return nil }
-                profile.appOptOut = optOut
-                // The instance the user chose through stores the choice; this one only follows it.
-                return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: false, byAnotherInstance: true)
-            }
-            if let choice { inbox.push(.command(TimedCommand(.setOptOut(choice), at: clock.now()))) }
-        }
-        if let latest = SharedOptOut.join(instanceID, storage: storageIdentity, onChoice: follow) { follow(latest) }
         viewabilityProvider = environment.viewabilityProvider
+
+        // A few small values are read at creation, as SDKs read their defaults.
+        var storageIssues: [StorageIssue] = []
+        let privacy = Self.privacy(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
+        let privacyBox = Locked(privacy)
+        self.privacyBox = privacyBox
+        let logger = Self.logger(appInfo: appInfo, sdkVersion: sdkVersion, flavor: flavor, environment: environment)
+        let snapshot = Locked(MeterSnapshot(state: .idle))
+        snapshotBox = snapshot
+        let delivery = process.deliveryQueues.queue(baseURL: appInfo.collectorURL, environment: environment)
+        self.delivery = delivery
+        let runner = MeterRunner(
+            instanceID: instanceID,
+            core: Self.core(appInfo: appInfo, sdkVersion: sdkVersion, privacy: privacy, logger: logger, environment: environment),
+            tracer: traceSession.map { CallTraceRecorder(session: $0, appID: appInfo.appID, settings: appInfo.values,
+                                                         sdkVersion: sdkVersion, flavor: flavor.rawValue, at: clock.now()) },
+            delivery: delivery, reporter: EventReporter(snapshot: snapshot, logger: logger, sink: events),
+            snapshot: snapshot, environment: environment)
+        self.runner = runner
+        let inbox = CommandInbox(clock: clock)
+        self.inbox = inbox
+
+        Self.reportStart(appInfo: appInfo, process: process, environment: environment, storageIssues: storageIssues, to: inbox)
+        let follow = Self.followOptOut(privacyBox, inbox: inbox, clock: clock)
+        if let latest = process.optOut.join(instanceID, storage: storageIdentity, onChoice: follow) { follow(latest) }
         lifecycle = AppLifecycleObserver(center: environment.notificationCenter) { inForeground in
             inbox.push(.command(TimedCommand(inForeground ? .appInForeground : .appInBackground, at: clock.now())))
         }
         runnerTask = Task { await runner.run(inbox) }
-
-        let fetcher = ConfigFetcher(appInfo: appInfo, sdkVersion: sdkVersion, transport: environment.transport,
-                                    clock: clock, retryPolicy: environment.retryPolicy)
-        let (retries, retryContinuation) = AsyncStream.makeStream(of: MeterInstant.self, bufferingPolicy: .bufferingNewest(1))
-        configRetries = retries
-        configTask = Task {
-            defer { retryContinuation.finish() }
-            let config = await fetcher.fetch(
-                firstProblem: { code, message in
-                    inbox.push(.command(TimedCommand(.report(code, message), at: clock.now())))
-                },
-                retrying: { retryContinuation.yield($0) })
-            guard let config else { return }
-            inbox.push(.command(TimedCommand(.configReceived(config), at: clock.now())))
-        }
+        let (configTask, configRetries) = Self.fetchConfig(appInfo: appInfo, sdkVersion: sdkVersion, environment: environment, into: inbox)
+        self.configTask = configTask
+        self.configRetries = configRetries
     }
 
     deinit {
         viewabilityProvider?.stop()
         configTask.cancel()
-        SharedOptOut.leave(instanceID, storage: storageIdentity)
+        process.optOut.leave(instanceID, storage: storageIdentity)
         inbox.close()
-        if holdsInstanceSlot { InstanceRegistry.release(appInfo.appID) }
+        if holdsInstanceSlot { process.instances.release(appInfo.appID) }
     }
 
     /// The version string for this platform, e.g. `ai.1.0.0`.
@@ -298,7 +260,7 @@ public final class MeterInstance: Sendable {
             return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: profile.persistsChoice)
         }
         submit(.setOptOut(choice))
-        SharedOptOut.announce(optOut, from: instanceID, storage: storageIdentity)
+        process.optOut.announce(optOut, from: instanceID, storage: storageIdentity)
         return true
     }
 

@@ -125,7 +125,7 @@ actor MeterRunner {
             await delivery.deliverPromptly()
         case .markRun(let running):
             do {
-                try storage.save(AppLaunchRegistry.runStateKey, running ? AppLaunchRegistry.running : AppLaunchRegistry.clean)
+                try storage.save(AppRunState.key, running ? AppRunState.running : AppRunState.clean)
             } catch {
                 let issue = StorageIssue.write("the app run's state", error, instead: "the next launch may flag a crash wrongly")
                 reporter.report(issue.code, issue.message, at: time)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Instances join with a callback that only queues a command on their own inbox, so a choice never
 /// runs another instance's code on the caller's thread beyond a lock and an append.
-enum SharedOptOut {
+final class SharedOptOut: Sendable {
     private struct App {
         var members: [UUID: @Sendable (Bool) -> Void] = [:]
         /// The last choice made while an instance of the app was live: the stored one may not be
@@ -14,16 +14,16 @@ enum SharedOptOut {
         var latest: Bool?
     }
 
-    private static let apps = Locked([String: App]())
+    private let apps = Locked([String: App]())
 
     /// The last choice made through a live instance of the app, if any.
-    static func latest(storage: String) -> Bool? {
+    func latest(storage: String) -> Bool? {
         apps.withLock { $0[storage]?.latest }
     }
 
     /// Hears the choices other instances of the app make, until ``leave(_:storage:)``; returns the
     /// last choice made so far, so that one made while the instance was being created is not missed.
-    static func join(_ instance: UUID, storage: String, onChoice: @escaping @Sendable (Bool) -> Void) -> Bool? {
+    func join(_ instance: UUID, storage: String, onChoice: @escaping @Sendable (Bool) -> Void) -> Bool? {
         apps.withLock { apps in
             apps[storage, default: App()].members[instance] = onChoice
             return apps[storage]?.latest
@@ -31,7 +31,7 @@ enum SharedOptOut {
     }
 
     /// Stops hearing them (the instance is gone).
-    static func leave(_ instance: UUID, storage: String) {
+    func leave(_ instance: UUID, storage: String) {
         apps.withLock { apps in
             apps[storage]?.members[instance] = nil
             // With no instance left the stored choice is the app's memory; a storage identity may
@@ -41,7 +41,7 @@ enum SharedOptOut {
     }
 
     /// Tells every other instance of the app that the user chose `optOut`.
-    static func announce(_ optOut: Bool, from instance: UUID, storage: String) {
+    func announce(_ optOut: Bool, from instance: UUID, storage: String) {
         let others = apps.withLock { apps -> [@Sendable (Bool) -> Void] in
             guard apps[storage] != nil else { return [] }
             apps[storage]?.latest = optOut
