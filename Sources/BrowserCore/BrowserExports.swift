@@ -82,6 +82,23 @@ func amSendQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ mill
     return answer(Array(query.utf8))
 }
 
+/// What to do with a ping after one request (``BrowserDelivery``): `status` 0 for no HTTP
+/// answer, `retryAfter` negative for none; answers the length of the decision's line.
+@_expose(wasm, "am_outcome")
+@_cdecl("am_outcome")
+func amOutcome(_ handle: Int32, _ status: Int32, _ retryAfter: Double, _ random: Double) -> Int32 {
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer([]) }
+    let decision = instance.delivery.decide(status: Int(status), retryAfter: retryAfter, random: random)
+    return answer(Array(BrowserDelivery.line(decision).utf8))
+}
+
+/// How many of the oldest pings a page drops when `count` wait (``QueueBounds/overflow(count:)``).
+@_expose(wasm, "am_overflow")
+@_cdecl("am_overflow")
+func amOverflow(_ count: Int32) -> Int32 {
+    Int32(QueueBounds().overflow(count: Int(count)))
+}
+
 /// Forgets an instance.
 @_expose(wasm, "am_release")
 @_cdecl("am_release")
