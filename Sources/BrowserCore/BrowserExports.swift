@@ -1,8 +1,8 @@
 #if arch(wasm32)
 import MeasurementCore
 
-// The WebAssembly module's functions, called by the page's JavaScript (Server/Sources/Census/Browser/
-// appmeter.js). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
+// The WebAssembly module's functions, called by the page's JavaScript (Browser/appmeter.js, which
+// the census serves). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
 // and passes it; each function answers with the length of its effect lines, read at `am_output`.
 // A page has one thread, so the state below has one owner.
 
