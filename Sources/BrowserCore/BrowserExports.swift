@@ -1,8 +1,8 @@
 #if arch(wasm32)
 import MeasurementCore
 
-// The WebAssembly module's functions, called by the page's JavaScript (Server/Sources/Census/Browser/
-// appmeter.js). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
+// The WebAssembly module's functions, called by the page's JavaScript (Browser/appmeter.js, which
+// the census serves). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
 // and passes it; each function answers with the length of its effect lines, read at `am_output`.
 // A page has one thread, so the state below has one owner.
 
@@ -80,6 +80,23 @@ func amSendQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ mill
     let query = BrowserInstance.sendQuery(text, at: instant(milliseconds), recovered: recovered != 0,
                                           prefixLength: Int(prefixLength)) ?? ""
     return answer(Array(query.utf8))
+}
+
+/// What to do with a ping after one request (``BrowserDelivery``): `status` 0 for no HTTP
+/// answer, `retryAfter` negative for none; answers the length of the decision's line.
+@_expose(wasm, "am_outcome")
+@_cdecl("am_outcome")
+func amOutcome(_ handle: Int32, _ status: Int32, _ retryAfter: Double, _ random: Double) -> Int32 {
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer([]) }
+    let decision = instance.delivery.decide(status: Int(status), retryAfter: retryAfter, random: random)
+    return answer(Array(BrowserDelivery.line(decision).utf8))
+}
+
+/// How many of the oldest pings a page drops when `count` wait (``QueueBounds/overflow(count:)``).
+@_expose(wasm, "am_overflow")
+@_cdecl("am_overflow")
+func amOverflow(_ count: Int32) -> Int32 {
+    Int32(QueueBounds().overflow(count: Int(count)))
 }
 
 /// Forgets an instance.

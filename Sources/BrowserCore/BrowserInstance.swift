@@ -20,6 +20,8 @@ package final class BrowserInstance {
     private let market: MarketProfile
     /// With `nol_sdkDebug`, the call trace the census certifies from (docs/certification.md).
     private var tracer: CallTraceRecorder?
+    /// What becomes of each of its pings' requests (B6).
+    package var delivery = BrowserDelivery()
 
     /// Creates the instance; `lines` receives its first effects (the startup event).
     package init(_ settings: BrowserSettings, at time: MeterInstant, into lines: inout BrowserEffectLines) {

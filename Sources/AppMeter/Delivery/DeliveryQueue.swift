@@ -18,8 +18,6 @@ package enum QueueSettlement: Sendable, Equatable {
 /// storage fails, the ping is kept in memory (counted in ``DeliveryCounters/storageFailures``)
 /// and its instance hears the documented code.
 actor DeliveryQueue {
-    static let checkpointPrefix = "cp-"
-
     /// A caller of ``waitUntilSettled(orBackingOff:)``.
     struct Waiter {
         let acceptsBackoff: Bool
@@ -35,8 +33,6 @@ actor DeliveryQueue {
     var reporters: [UUID: EventReporter] = [:]
     /// How each attached instance hears of its pings' outcomes: a `report` command to its runner.
     var notifiers: [UUID: @Sendable (MeterEventCode, String) -> Void] = [:]
-    /// The start of each attached instance's checkpoint keys (``checkpointKey(_:)``).
-    var checkpointKeys: [UUID: String] = [:]
     var waiters: [Waiter] = []
     /// The upload loop while one runs, and the retry wait inside it: owned here, cancelled with the queue.
     var uploadTask: Task<Void, Never>?
@@ -60,41 +56,29 @@ actor DeliveryQueue {
         backoffTask?.cancel()
     }
 
-    /// Loads what a previous process left: queued pings (damaged records are skipped, counted and
-    /// removed) and credit checkpoints, which become recovered pings unless their ping was queued.
-    /// Storage failures are reported to `opener`.
+    /// Reads what a previous process left (queued pings, credit checkpoints, which it removes as
+    /// it reads them) and hands it to the machine, which decides what it becomes
+    /// (``DeliveryMachine/opened(records:checkpoints:failure:reportingTo:at:)``).
     private func open(reportingTo opener: UUID) {
         guard !opened else { return }
         opened = true
-        var actions: [DeliveryAction] = []
+        var records: [(key: String, record: PingRecord?)] = []
+        var checkpoints: [PingRecord?] = []
+        var failure: (any Error)?
         do {
             for key in try storage.keys(prefix: DeliveryMachine.recordPrefix) {
-                guard let data = try storage.load(key), let record = PingRecordCodec.decode(data) else {
-                    machine.counters.corruptRecords += 1
-                    try storage.save(key, nil)
-                    continue
-                }
-                machine.restore(record, key: key)
+                let data = try storage.load(key)
+                records.append((key, data.flatMap(PingRecordCodec.decode)))
             }
-            let queuedIDs = Set(machine.entries.map(\.record.ping.id))
-            for key in try storage.keys(prefix: Self.checkpointPrefix) {
+            for key in try storage.keys(prefix: DeliveryMachine.checkpointPrefix) {
                 let data = try storage.load(key)
                 try storage.save(key, nil)
-                guard let data, let record = PingRecordCodec.decode(data) else {
-                    machine.counters.corruptRecords += 1
-                    continue
-                }
-                guard !queuedIDs.contains(record.ping.id) else { continue }
-                machine.counters.recovered += 1
-                actions += machine.append(record, origin: nil, at: clock.now())
+                checkpoints.append(data.flatMap(PingRecordCodec.decode))
             }
         } catch {
-            machine.counters.storageFailures += 1
-            let issue = StorageIssue.store(error)
-            actions.append(.report(issue.code, issue.message, to: [opener]))
+            failure = error
         }
-        machine.enforceBounds(at: clock.now(), into: &actions)
-        perform(actions)
+        perform(machine.opened(records: records, checkpoints: checkpoints, failure: failure, reportingTo: opener, at: clock.now()))
         publish()
         startUploading()
     }
@@ -105,7 +89,6 @@ actor DeliveryQueue {
     func attach(_ instance: UUID, reporter: EventReporter, notify: @escaping @Sendable (MeterEventCode, String) -> Void) {
         reporters[instance] = reporter
         notifiers[instance] = notify
-        checkpointKeys[instance] = Self.checkpointKey(instance)
         machine.attach(instance)
         open(reportingTo: instance)
         // An earlier process's pings held while every instance was disabled may go now.
@@ -116,7 +99,6 @@ actor DeliveryQueue {
     func detach(_ instance: UUID) {
         reporters[instance] = nil
         notifiers[instance] = nil
-        checkpointKeys[instance] = nil
         if machine.detach(instance) { resumed() }
     }
 
@@ -124,11 +106,7 @@ actor DeliveryQueue {
     /// `origin`'s checkpoint in that slot afterwards (the record carries the checkpoint's ping id,
     /// so a crash in between cannot credit anything twice).
     func enqueue(_ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot? = nil) {
-        perform(machine.append(record, origin: origin, at: clock.now()))
-        if let slot { checkpoint(origin, slot: slot, record: nil) }
-        var actions: [DeliveryAction] = []
-        machine.enforceBounds(at: clock.now(), into: &actions)
-        perform(actions)
+        perform(machine.enqueued(record, origin: origin, clearingCheckpoint: slot, at: clock.now()))
         publish()
         startUploading()
     }
@@ -136,17 +114,8 @@ actor DeliveryQueue {
     /// Stores (or, with nil, removes) `instance`'s credit checkpoint in `slot`: a provisional ping
     /// for the seconds credited since its last ping.
     func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) {
-        // The key's instance part is kept from `attach`: `uuidString` formats through snprintf on
-        // Linux, and a checkpoint is written every five seconds of playback.
-        do {
-            let key = (checkpointKeys[instance] ?? Self.checkpointKey(instance)) + slot.rawValue
-            try storage.save(key, record.map(PingRecordCodec.encode))
-        } catch {
-            machine.counters.storageFailures += 1
-            publish()
-            let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
-            perform([.report(issue.code, issue.message, to: [instance])])
-        }
+        let followUp = perform(machine.checkpoint(instance, slot: slot, record: record))
+        if !followUp.isEmpty { perform(followUp) }
     }
 
     /// Holds `instance`'s pings while it is disabled (`appDisableApi = true`); they stay queued.
@@ -182,27 +151,36 @@ actor DeliveryQueue {
         var pending = actions
         var index = 0
         while index < pending.count {
-            let action = pending[index]
+            let followUp = perform(pending[index])
             index += 1
-            var followUp: [DeliveryAction] = []
-            switch action {
-            case .save(let key, let record, let serial):
-                do { try storage.save(key, PingRecordCodec.encode(record)) } catch {
-                    followUp = machine.saveFailed(serial: serial, error)
-                }
-            case .rewrite(let key, let record):
-                do { try storage.save(key, PingRecordCodec.encode(record)) } catch { machine.counters.storageFailures += 1 }
-            case .delete(let key, let origin):
-                do { try storage.save(key, nil) } catch { followUp = machine.deleteFailed(origin: origin, error) }
-            case .report(let code, let message, let origins):
-                // Through each instance's runner, the single writer of its events, so they reach
-                // the delegate in order with the others; an earlier process's pings have no one to tell.
-                for origin in origins { notifiers[origin]?(code, message) }
-            }
             pending.insert(contentsOf: followUp, at: index)
         }
     }
 
-    /// The start of `instance`'s checkpoint keys; the slot's name completes them.
-    static func checkpointKey(_ instance: UUID) -> String { checkpointPrefix + instance.uuidString + "-" }
+    /// Runs one action; answers the machine's follow-up when a write failed (none, and no
+    /// allocation, otherwise: a checkpoint is written every five seconds of playback).
+    @discardableResult
+    func perform(_ action: DeliveryAction) -> [DeliveryAction] {
+        var followUp: [DeliveryAction] = []
+        switch action {
+        case .save(let key, let record, let serial):
+            do { try storage.save(key, PingRecordCodec.encode(record)) } catch {
+                followUp = machine.saveFailed(serial: serial, error)
+            }
+        case .rewrite(let key, let record):
+            do { try storage.save(key, PingRecordCodec.encode(record)) } catch { machine.rewriteFailed() }
+        case .writeCheckpoint(let key, let record, let instance):
+            do { try storage.save(key, record.map(PingRecordCodec.encode)) } catch {
+                followUp = machine.checkpointFailed(instance, error)
+                publish()
+            }
+        case .delete(let key, let origin):
+            do { try storage.save(key, nil) } catch { followUp = machine.deleteFailed(origin: origin, error) }
+        case .report(let code, let message, let origins):
+            // Through each instance's runner, the single writer of its events, so they reach
+            // the delegate in order with the others; an earlier process's pings have no one to tell.
+            for origin in origins { notifiers[origin]?(code, message) }
+        }
+        return followUp
+    }
 }

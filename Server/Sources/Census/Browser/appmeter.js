@@ -1,13 +1,12 @@
 /* AppMeter browser SDK (docs/browser.md): the guide's NOLBUNDLE API over the AppMeter engine
    compiled to WebAssembly, the same code that measures in apps. This file owns what a browser
    owns: the instance objects and the calls queued before it loaded, time, storage (localStorage)
-   and transport (fetch with keepalive). Every measurement decision is the engine's. */
+   and transport (fetch with keepalive). Every measurement and delivery decision is the engine's. */
 (function (w) {
   'use strict';
   if (w.AppMeterBrowser) return;
   var enc = new TextEncoder(), dec = new TextDecoder();
   var engines = {};
-  var maxQueued = 5000;
 
   /* The engine module, once per URL; its lines in, lines out (BrowserEffectLines). */
   function Engine(x) { this.x = x; }
@@ -28,6 +27,9 @@
     return this.out(this.x.am_call(handle, a[0], a[1], time));
   };
   Engine.prototype.wake = function (handle, time) { return this.out(this.x.am_wake(handle, time)); };
+  Engine.prototype.outcome = function (handle, status, retryAfter) {
+    return this.out(this.x.am_outcome(handle, status, retryAfter, Math.random())).split(' ');
+  };
   Engine.prototype.sendQuery = function (query, time, recovered, prefix) {
     var a = this.put(query);
     return this.out(this.x.am_send_query(a[0], a[1], time, recovered ? 1 : 0, prefix));
@@ -135,10 +137,7 @@
       switch (f[0]) {
         case 'send':
           this.q.push({ i: f[1], q: f[3], r: 0 });
-          if (this.q.length > maxQueued) {
-            this.q.shift();
-            if (w.console) w.console.warn('AppMeter: more than ' + maxQueued + ' pings wait; the oldest was dropped');
-          }
+          this.bound();
           if (f[2] !== '-') delete this.cp[f[2]];
           changed = send = true;
           if (this.debug) w.console.log('AppMeter ping ' + f[1] + ': ' + f[3]);
@@ -186,7 +185,12 @@
       for (var slot in state.cp || {}) this.q.push({ i: state.cp[slot].i, q: state.cp[slot].q, r: 1 });
       store(keys[k], undefined);
     }
-    while (this.q.length > maxQueued) this.q.shift();
+    this.bound();
+  };
+  /* The engine's bound on waiting pings: the oldest go. */
+  Meter.prototype.bound = function () {
+    var over = this.e.x.am_overflow(this.q.length);
+    if (over > 0) { this.q.splice(0, over); w.console.warn('AppMeter: the queue is full; dropped the oldest ' + over + ' ping(s)'); }
   };
   Meter.prototype.save = function () {
     store(this.key, { q: this.q, cp: this.cp, t: Date.now(), closed: !!this.closed });
@@ -195,31 +199,32 @@
     var at = this.q.indexOf(ping);
     if (at >= 0) { this.q.splice(at, 1); this.save(); }
   };
-  /* One ping in flight, in order, retried with backoff; when the page goes away, all at once
+  /* One ping in flight, in order, retried as the engine says; when the page goes away, all at once
      (keepalive requests outlive it). Whatever is not confirmed is sent again at the next load,
      and the census counts a ping id once. */
   Meter.prototype.flush = function (leaving) {
     var self = this;
     if (leaving) {
-      this.q.slice().forEach(function (ping) { self.send(ping).then(function (ok) { if (ok) self.done(ping); }); });
+      this.q.slice().forEach(function (ping) { self.send(ping).then(function (d) { if (d[0] !== 'retry') self.done(ping); }); });
       return;
     }
     if (this.busy || !this.q.length || this.retry) return;
     var ping = this.q[0];
     this.busy = true;
-    this.send(ping).then(function (ok) {
+    this.send(ping).then(function (d) {
       self.busy = false;
-      if (ok) { self.done(ping); self.tries = 0; self.flush(); return; }
-      self.tries = (self.tries || 0) + 1;
-      self.retry = w.setTimeout(function () { self.retry = 0; self.flush(); }, Math.min(60000, 1000 * Math.pow(2, self.tries)));
+      if (d[0] !== 'retry') { self.done(ping); self.flush(); return; }
+      self.retry = w.setTimeout(function () { self.retry = 0; self.flush(); }, +d[1]);
     });
   };
+  /* The engine's decision on the answer (status 0: none): delivered, drop, resend (dropped: the
+     page keeps only the query) or retry <ms>. */
   Meter.prototype.send = function (ping) {
-    var url = this.url + this.e.sendQuery(ping.q, Date.now(), ping.r, enc.encode(this.url).length);
+    var self = this, url = this.url + this.e.sendQuery(ping.q, Date.now(), ping.r, enc.encode(this.url).length);
     return w.fetch(url, { keepalive: true, credentials: 'omit', cache: 'no-store' })
-      /* Stored or refused (a refusal would be refused again): done. Unavailable: try again. */
-      .then(function (r) { return r.status < 500 && r.status !== 408 && r.status !== 429; })
-      .catch(function () { return false; });
+      .then(function (r) { return [r.status, parseFloat(r.headers.get('Retry-After'))]; },
+            function () { return [0, -1]; })
+      .then(function (a) { return self.e.outcome(self.h, a[0], a[1] >= 0 ? a[1] : -1); });
   };
 
   /* The page's instance object is the one the guide's snippet made (`nlsQ` returned it): its

@@ -3,8 +3,9 @@ import MeterWire
 
 /// What the delivery queue's owner does for ``DeliveryMachine``: the storage writes and the
 /// events it decided, in order. A write that fails is handed back to the machine
-/// (``DeliveryMachine/saveFailed(serial:_:)``, ``DeliveryMachine/deleteFailed(origin:_:)``),
-/// whose follow-up actions run next.
+/// (``DeliveryMachine/saveFailed(serial:_:)``, ``DeliveryMachine/deleteFailed(origin:_:)``,
+/// ``DeliveryMachine/rewriteFailed()``, ``DeliveryMachine/checkpointFailed(_:_:)``), whose
+/// follow-up actions run next.
 enum DeliveryAction: Equatable {
     /// Persist a queued ping under `key` (the entry `serial`).
     case save(key: String, record: PingRecord, serial: Int)
@@ -13,8 +14,22 @@ enum DeliveryAction: Equatable {
     case rewrite(key: String, record: PingRecord)
     /// Remove a stored ping that `origin` built (nil: an earlier process's).
     case delete(key: String, origin: UUID?)
+    /// Store (or, with nil, remove) `instance`'s credit checkpoint under `key`.
+    case writeCheckpoint(key: String, record: PingRecord?, instance: UUID)
     /// Tell the instances that built the pings what became of them, through their runners.
     case report(MeterEventCode, String, to: [UUID])
+}
+
+/// Where the upload stands: the machine's one answer to "may a request go now?".
+enum UploadState: Equatable {
+    /// No upload loop runs.
+    case idle
+    /// A request is in flight or about to be; with `aloneNext`, the next goes alone (a refused
+    /// ping replaced by its plain form, so that the census's answer is about it only).
+    case sending(aloneNext: Bool)
+    /// The last attempt failed: the next is due at this instant (or sooner, when
+    /// ``DeliveryMachine/mayCutBackoffShort``).
+    case backingOff(until: MeterInstant)
 }
 
 /// One request the machine decided to make, and the queued pings it carries.

@@ -1,44 +1,10 @@
 import Foundation
 
-/// What becomes of a ping the collector refuses (docs/protocol.md §2 "Refused pings"): never
-/// retried as it was, sent once more without its descriptive fields when the refusal can be
-/// about them, and otherwise dropped with its seconds counted and told to the instance that
-/// built it, with the collector's reason.
+/// The words of what becomes of a ping the collector refuses or a bound drops (docs/protocol.md
+/// §2 "Refused pings", decisions.md D7, D9): the events the machine's transitions append.
 extension DeliveryMachine {
     /// The most characters of the collector's reason an event repeats.
     static let maxReasonCharacters = 500
-
-    /// Replaces `entry`'s ping, in the queue and in storage, by the same ping without its
-    /// descriptive fields, so that it goes next; false when it has none to empty (or a body, which
-    /// carries what was refused).
-    mutating func resendWithoutDescription(_ entry: Entry, refusal: String, into actions: inout [DeliveryAction]) -> Bool {
-        guard entry.record.body == nil, let plain = entry.record.ping.withoutDescription() else { return false }
-        guard let index = entries.firstIndex(where: { $0.serial == entry.serial }) else { return true }
-        var record = entry.record
-        record.ping = plain
-        queuedBytes += record.approximateSize - entries[index].record.approximateSize
-        entries[index].record = record
-        counters.resentWithoutDescription += 1
-        sendAloneNext = true
-        if let key = entries[index].key { actions.append(.rewrite(key: key, record: record)) }
-        actions.append(.report(.failedSendPing,
-                               "the collector refused \(Self.describe([record])), \(refusal). It is sent once more without its "
-                                   + "descriptive fields (title, program, segments, names), its credit unchanged",
-                               to: entry.origin.map { [$0] } ?? []))
-        return true
-    }
-
-    /// Counts `refused` as rejected, with their seconds, and tells the instances that built them.
-    mutating func refuse(_ refused: [Entry], refusal: String, into actions: inout [DeliveryAction]) {
-        guard !refused.isEmpty else { return }
-        let records = refused.map(\.record)
-        counters.rejected += records.count
-        counters.rejectedSeconds += records.reduce(0) { $0 + $1.ping.creditedSeconds }
-        actions.append(.report(.failedSendPing,
-                               "the collector refused \(Self.describe(records)), \(refusal). Not sent again (it would be refused "
-                                   + "again); \(Self.lost(records))",
-                               to: Self.origins(refused)))
-    }
 
     /// `HTTP <status>: <the collector's reason>` (what an event says the collector answered).
     static func refusal(_ outcome: TransportOutcome) -> String {
@@ -59,6 +25,17 @@ extension DeliveryMachine {
         return line.count > maxReasonCharacters ? line.prefix(maxReasonCharacters) + "…" : line
     }
 
+    /// The event for a refused ping sent once more in its plain form.
+    static func resentPlain(_ record: PingRecord, refusal: String) -> String {
+        "the collector refused \(describe([record])), \(refusal). It is sent once more without its "
+            + "descriptive fields (title, program, segments, names), its credit unchanged"
+    }
+
+    /// The event for pings refused for good.
+    static func refused(_ records: [PingRecord], refusal: String) -> String {
+        "the collector refused \(describe(records)), \(refusal). Not sent again (it would be refused again); \(lost(records))"
+    }
+
     /// `ping <id> (content vid1, 60 s)`, or `3 pings (120 s)`.
     static func describe(_ records: [PingRecord]) -> String {
         guard records.count == 1, let ping = records.first?.ping else {
@@ -72,5 +49,17 @@ extension DeliveryMachine {
         let seconds = records.reduce(0) { $0 + $1.ping.creditedSeconds }
         return seconds == 0 ? "it credited no seconds (a view ping)"
             : "\(seconds) credited seconds are lost (counted in dropped.rejectedSeconds)"
+    }
+
+    /// One event per instance for the pings a bound dropped (an earlier process's have no one to tell).
+    static func reportDropped(_ dropped: [Entry], _ why: String, into actions: inout [DeliveryAction]) {
+        guard !dropped.isEmpty else { return }   // the common case: this runs at every enqueue
+        for (origin, entries) in Dictionary(grouping: dropped.filter { $0.origin != nil }, by: { $0.origin! })
+            .sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
+            let records = entries.map(\.record)
+            let seconds = records.reduce(0) { $0 + $1.ping.creditedSeconds }
+            actions.append(.report(.failedSendPing, "\(records.count) queued ping(s) \(why) were dropped unsent, the oldest first; "
+                                   + (seconds == 0 ? "they credited no seconds" : "\(seconds) credited seconds are lost"), to: [origin]))
+        }
     }
 }

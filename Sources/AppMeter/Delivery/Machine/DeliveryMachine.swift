@@ -2,9 +2,10 @@ import Foundation
 import MeterWire
 
 /// The delivery queue's decisions as a value, with no I/O: what is queued, what goes next, what
-/// an outcome means (``RetryPolicy``), which bound drops what, and whom to tell. ``DeliveryQueue``
-/// is its thin owner: it runs the storage writes, the requests and the waits the machine returns,
-/// and hands back their results.
+/// an outcome means (``RetryPolicy``, ``RetryState``), which bound drops what, what a previous
+/// process left becomes, and whom to tell. Its state is read-only from outside: every change is an
+/// event (a method) that returns ``DeliveryAction``s. ``DeliveryQueue`` is its thin owner: it runs
+/// the storage writes, the requests and the waits, and hands back their results.
 ///
 /// A ping is saved **before** any attempt and deleted only when the collector accepted it or
 /// refused it for good. Pings leave in order, one request in flight; a backlog leaves in batches.
@@ -20,31 +21,29 @@ struct DeliveryMachine {
     }
 
     static let recordPrefix = "q-"
+    static let checkpointPrefix = "cp-"
 
     let policy: RetryPolicy
     let bounds: QueueBounds
-    var entries: [Entry] = []
-    var queuedBytes = 0
+    private(set) var entries: [Entry] = []
+    private(set) var queuedBytes = 0
     /// Entries kept in memory only (their save failed).
     private(set) var inMemoryOnly = 0
     /// No entry was created earlier: exact after a scan, low after removals, so that the expiry
     /// scan runs only when a ping may have expired.
     private var earliestCreatedAt = Double.infinity
-    var counters = DeliveryCounters()
-    var consecutiveFailures = 0
-    /// The instances reporting through this queue, and those of them disabled by the app.
+    private(set) var counters = DeliveryCounters()
+    /// Failures in a row and whether the collector asked to wait (shared with the browser: B6).
+    private(set) var retries = RetryState()
+    private(set) var upload = UploadState.idle
+    /// The instances reporting through this queue, those of them disabled by the app, and the
+    /// start of each one's checkpoint keys (`uuidString` formats through snprintf on Linux, and a
+    /// checkpoint is written every five seconds of playback).
     private(set) var attached: Set<UUID> = []
     private(set) var pausedBy: Set<UUID> = []
-    /// A request is in flight or about to be.
-    var uploading = false
-    /// While a retry waits: when the next attempt is due.
-    var retryAt: MeterInstant?
-    var rateLimited = false
-    var batchSupported = true
-    var batchLimit = BatchFormat.sdkMaxPings
-    /// True after a refused ping was replaced by its plain form: it goes next, alone, so that the
-    /// census's answer is about it only.
-    var sendAloneNext = false
+    private(set) var checkpointKeys: [UUID: String] = [:]
+    private(set) var batchSupported = true
+    private(set) var batchLimit = BatchFormat.sdkMaxPings
     private var sequence = 0
 
     init(policy: RetryPolicy, bounds: QueueBounds) {
@@ -52,16 +51,21 @@ struct DeliveryMachine {
         self.bounds = bounds
     }
 
+    /// Failed attempts in a row.
+    var consecutiveFailures: Int { retries.consecutiveFailures }
+
     // MARK: Instances
 
     /// Registers an instance that reports through this queue.
     mutating func attach(_ instance: UUID) {
         attached.insert(instance)
+        checkpointKeys[instance] = Self.checkpointPrefix + instance.uuidString + "-"
     }
 
     /// Forgets an instance and its pause; true when that lifted a pause.
     mutating func detach(_ instance: UUID) -> Bool {
         attached.remove(instance)
+        checkpointKeys[instance] = nil
         return resume(instance)
     }
 
@@ -102,6 +106,18 @@ struct DeliveryMachine {
         return [.save(key: key, record: record, serial: sequence)]
     }
 
+    /// `origin` built `record`: it is saved, then `origin`'s checkpoint in `slot` is removed (the
+    /// record carries the checkpoint's ping id, so a crash in between cannot credit anything
+    /// twice: D4), then the bounds are applied.
+    mutating func enqueued(
+        _ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot?, at now: MeterInstant
+    ) -> [DeliveryAction] {
+        var actions = append(record, origin: origin, at: now)
+        if let slot { actions.append(checkpoint(origin, slot: slot, record: nil)) }
+        enforceBounds(at: now, into: &actions)
+        return actions
+    }
+
     /// Takes back a ping an earlier process queued under `key`.
     mutating func restore(_ record: PingRecord, key: String) {
         sequence += 1
@@ -113,6 +129,8 @@ struct DeliveryMachine {
         queuedBytes += entry.record.approximateSize
         earliestCreatedAt = min(earliestCreatedAt, entry.record.ping.createdAt)
     }
+
+    // MARK: Storage failures
 
     /// The save of entry `serial` failed: it stays queued in memory, and its instance is told.
     mutating func saveFailed(serial: Int, _ error: any Error) -> [DeliveryAction] {
@@ -134,6 +152,64 @@ struct DeliveryMachine {
         return [.report(issue.code, issue.message, to: [origin])]
     }
 
+    /// The rewrite of a ping in its plain form failed: only counted (``DeliveryAction/rewrite(key:record:)``).
+    mutating func rewriteFailed() {
+        counters.storageFailures += 1
+    }
+
+    // MARK: What a previous process left
+
+    /// The queue opened on what a previous process left, read in storage order: its queued pings
+    /// and its credit checkpoints, already removed from storage (nil: damaged), and the error that
+    /// cut the reading short, if any. Damaged records are counted and deleted; a checkpoint
+    /// becomes a recovered ping unless its ping was queued; a storage failure is reported to
+    /// `opener`. Bounds are applied last.
+    mutating func opened(
+        records: [(key: String, record: PingRecord?)], checkpoints: [PingRecord?], failure: (any Error)?,
+        reportingTo opener: UUID, at now: MeterInstant
+    ) -> [DeliveryAction] {
+        var actions: [DeliveryAction] = []
+        for (key, record) in records {
+            if let record { restore(record, key: key) } else {
+                counters.corruptRecords += 1
+                actions.append(.delete(key: key, origin: nil))
+            }
+        }
+        let queuedIDs = Set(entries.map(\.record.ping.id))
+        for checkpoint in checkpoints {
+            guard let record = checkpoint else {
+                counters.corruptRecords += 1
+                continue
+            }
+            guard !queuedIDs.contains(record.ping.id) else { continue }
+            counters.recovered += 1
+            actions += append(record, origin: nil, at: now)
+        }
+        if let failure {
+            counters.storageFailures += 1
+            let issue = StorageIssue.store(failure)
+            actions.append(.report(issue.code, issue.message, to: [opener]))
+        }
+        enforceBounds(at: now, into: &actions)
+        return actions
+    }
+
+    // MARK: Credit checkpoints
+
+    /// `instance`'s credit checkpoint in `slot` is now `record` (nil: none): where it is stored.
+    /// One action, no array: the core checkpoints every five seconds of playback.
+    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) -> DeliveryAction {
+        let key = (checkpointKeys[instance] ?? Self.checkpointPrefix + instance.uuidString + "-") + slot.rawValue
+        return .writeCheckpoint(key: key, record: record, instance: instance)
+    }
+
+    /// A checkpoint's write failed: counted, and its instance told that a kill now loses more.
+    mutating func checkpointFailed(_ instance: UUID, _ error: any Error) -> [DeliveryAction] {
+        counters.storageFailures += 1
+        let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
+        return [.report(issue.code, issue.message, to: [instance])]
+    }
+
     // MARK: Removal and bounds
 
     /// Removes the entries with these serial numbers that are still queued (bounds may have
@@ -153,7 +229,7 @@ struct DeliveryMachine {
     }
 
     /// Drops expired pings, then the oldest while over the count or byte bound, and tells the
-    /// instances that built them.
+    /// instances that built them (decisions.md D7).
     mutating func enforceBounds(at now: MeterInstant, into actions: inout [DeliveryAction]) {
         let oldestAllowed = now.secondsSince1970 - bounds.maxAge
         // Anywhere in the queue: a recovered checkpoint is queued after younger pings.
@@ -165,11 +241,9 @@ struct DeliveryMachine {
             earliestCreatedAt = entries.reduce(.infinity) { min($0, $1.record.ping.createdAt) }
         }
         var overflowed: [Entry] = []
-        while entries.count > bounds.maxCount || (queuedBytes > bounds.maxBytes && entries.count > 1) {
+        while bounds.overflow(count: entries.count) > 0 || (queuedBytes > bounds.maxBytes && entries.count > 1) {
             // A development call trace gives way before any ping: tracing must never cost a credited
-            // second. Pings go oldest first whatever their kind: a DTVR session's tags and duration
-            // pings of the same stretch go together, so the census's tag credit (decisions.md T6)
-            // and the SDK's claim lose the same seconds.
+            // second. Pings go oldest first whatever their kind (D7, T6).
             let index = entries.firstIndex { $0.record.route == WireRoute.trace } ?? 0
             if index == 0 && entries[0].record.route != WireRoute.trace { overflowed.append(entries[0]) }
             forget(entries.remove(at: index), into: &actions)
@@ -180,32 +254,130 @@ struct DeliveryMachine {
                            into: &actions)
     }
 
-    /// One event per instance for the pings a bound dropped (an earlier process's have no one to tell).
-    private static func reportDropped(_ dropped: [Entry], _ why: String, into actions: inout [DeliveryAction]) {
-        guard !dropped.isEmpty else { return }   // the common case: this runs at every enqueue
-        for (origin, entries) in Dictionary(grouping: dropped.filter { $0.origin != nil }, by: { $0.origin! })
-            .sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
-            let records = entries.map(\.record)
-            let seconds = records.reduce(0) { $0 + $1.ping.creditedSeconds }
-            actions.append(.report(.failedSendPing, "\(records.count) queued ping(s) \(why) were dropped unsent, the oldest first; "
-                                   + (seconds == 0 ? "they credited no seconds" : "\(seconds) credited seconds are lost"), to: [origin]))
+    // MARK: Upload
+
+    /// Marks the upload as started when there is something to send and none is under way; the
+    /// owner then runs one upload loop (``nextAttempt(base:at:into:)`` until nil).
+    mutating func beginUpload() -> Bool {
+        guard upload == .idle, firstSendable() != nil else { return false }
+        upload = .sending(aloneNext: false)
+        return true
+    }
+
+    /// The upload loop ended: nothing is left that may be sent now.
+    mutating func endUpload() {
+        upload = .idle
+    }
+
+    /// The retry wait is over (or was cut short).
+    mutating func backoffEnded() {
+        if case .backingOff = upload { upload = .sending(aloneNext: false) }
+    }
+
+    /// The next request, or nil when nothing may be sent now. Bounds are applied first; a ping
+    /// whose URL cannot be built is dropped and told.
+    mutating func nextAttempt(base: URL, at now: MeterInstant, into actions: inout [DeliveryAction]) -> DeliveryAttempt? {
+        while true {
+            enforceBounds(at: now, into: &actions)
+            guard let start = firstSendable() else { return nil }
+            let count = batchSize(from: start)
+            if case .sending(true) = upload { upload = .sending(aloneNext: false) }
+            let sent = Array(entries[start..<start + count])
+            if let request = Self.request(for: sent, base: base, sendTime: now) { return DeliveryAttempt(request: request, sent: sent) }
+            let record = sent[0].record
+            remove(serials: [sent[0].serial], into: &actions)
+            counters.rejected += 1
+            counters.rejectedSeconds += record.ping.creditedSeconds
+            actions.append(.report(.failedCreateURL, "a queued ping has an invalid URL and was dropped; \(Self.lost([record]))",
+                                   to: sent[0].origin.map { [$0] } ?? []))
         }
     }
 
-    // MARK: Observers
-
-    /// Where the queue stands for a waiter, or nil while it must go on waiting.
-    func settlement(acceptingBackoff: Bool) -> QueueSettlement? {
-        if firstSendable() == nil { return .idle }
-        if acceptingBackoff, let retryAt { return .retrying(at: retryAt) }
-        return nil
+    /// What `outcome` of `attempt` means: entries removed, counted, resent plain or kept for a
+    /// retry, the instances told; and whether the owner goes on or waits. `random` in 0..<1
+    /// jitters the backoff.
+    mutating func received(
+        _ outcome: TransportOutcome, for attempt: DeliveryAttempt, at now: MeterInstant, random: Double,
+        into actions: inout [DeliveryAction]
+    ) -> AfterAttempt {
+        let sent = attempt.sent
+        let count = sent.count
+        if count > 1, case .response(let status, _, _) = outcome, [400, 404, 405, 413].contains(status) {
+            // An older census without the batch endpoint, a body too large, or one refused whole
+            // (so that no line has its own answer): send fewer, or each ping alone (D10).
+            if status == 413 { batchLimit = max(1, batchLimit / 2) } else { batchSupported = false }
+            return .next
+        }
+        switch retries.record(outcome.answer, policy: policy, random: random) {
+        case .delivered:
+            delivered(outcome, sent, into: &actions)
+        case .drop:
+            remove(serials: Set(sent.map(\.serial)), into: &actions)
+            refuse(sent, refusal: Self.refusal(outcome), into: &actions)
+        case .resendWithoutDescription:
+            // A batch refused whole went back to single pings before reaching here.
+            if count == 1, resendWithoutDescription(sent[0], refusal: Self.refusal(outcome), into: &actions) { break }
+            remove(serials: Set(sent.map(\.serial)), into: &actions)
+            refuse(sent, refusal: Self.refusal(outcome), into: &actions)
+        case .retry(let wait):
+            counters.retried += 1
+            if retries.consecutiveFailures == 1 {
+                let (code, what) = Self.failure(outcome)
+                actions.append(.report(code, "\(what); pings are kept and retried", to: Self.origins(sent)))
+            }
+            upload = .backingOff(until: now + wait)
+            return .backOff(until: now + wait)
+        }
+        return .next
     }
 
-    var diagnostics: DeliveryDiagnostics {
-        DeliveryDiagnostics(
-            counters: counters, queued: entries.count, queuedBytes: queuedBytes,
-            inMemoryOnly: inMemoryOnly, paused: !pausedBy.isEmpty,
-            consecutiveFailures: consecutiveFailures, nextAttempt: retryAt)
+    /// Accepted: each line of a batch's answer that refused its ping is resent plain or dropped.
+    private mutating func delivered(_ outcome: TransportOutcome, _ sent: [Entry], into actions: inout [DeliveryAction]) {
+        guard sent.count > 1, case .response(_, _, let body) = outcome,
+              let answer = try? JSONDecoder().decode(BatchAnswer.self, from: body) else {
+            counters.delivered += sent.count
+            return remove(serials: Set(sent.map(\.serial)), into: &actions)
+        }
+        counters.delivered += answer.stored + answer.duplicates
+        var kept: Set<Int> = []
+        for rejection in answer.rejected where sent.indices.contains(rejection.line - 1) {
+            let entry = sent[rejection.line - 1]
+            let refusal = "in a batch: \(Self.shown(rejection.reason))"
+            if resendWithoutDescription(entry, refusal: refusal, into: &actions) {
+                kept.insert(entry.serial)
+            } else {
+                refuse([entry], refusal: refusal, into: &actions)
+            }
+        }
+        remove(serials: Set(sent.map(\.serial)).subtracting(kept), into: &actions)
+    }
+
+    // MARK: Refused pings (docs/protocol.md §2, decisions.md D9)
+
+    /// Replaces `entry`'s ping, in the queue and in storage, by the same ping without its
+    /// descriptive fields, so that it goes next; false when it has none to empty (or a body, which
+    /// carries what was refused).
+    private mutating func resendWithoutDescription(_ entry: Entry, refusal: String, into actions: inout [DeliveryAction]) -> Bool {
+        guard entry.record.body == nil, let plain = entry.record.ping.withoutDescription() else { return false }
+        guard let index = entries.firstIndex(where: { $0.serial == entry.serial }) else { return true }
+        var record = entry.record
+        record.ping = plain
+        queuedBytes += record.approximateSize - entries[index].record.approximateSize
+        entries[index].record = record
+        counters.resentWithoutDescription += 1
+        upload = .sending(aloneNext: true)
+        if let key = entries[index].key { actions.append(.rewrite(key: key, record: record)) }
+        actions.append(.report(.failedSendPing, Self.resentPlain(record, refusal: refusal), to: entry.origin.map { [$0] } ?? []))
+        return true
+    }
+
+    /// Counts `refused` as rejected, with their seconds, and tells the instances that built them.
+    private mutating func refuse(_ refused: [Entry], refusal: String, into actions: inout [DeliveryAction]) {
+        guard !refused.isEmpty else { return }
+        let records = refused.map(\.record)
+        counters.rejected += records.count
+        counters.rejectedSeconds += records.reduce(0) { $0 + $1.ping.creditedSeconds }
+        actions.append(.report(.failedSendPing, Self.refused(records, refusal: refusal), to: Self.origins(refused)))
     }
 
     /// `value` in decimal, zero-padded to `width` digits (keys sort by time, then sequence).
