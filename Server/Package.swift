@@ -62,8 +62,9 @@ let package = Package(
                 // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            // The browser SDK it serves: JavaScript, the engine as WebAssembly, the demo page.
-            resources: [.copy("Browser")]
+            // The browser SDK it serves (JavaScript, the engine as WebAssembly, the demo page) and
+            // the dashboard's script, one file per pane.
+            resources: [.copy("Browser"), .copy("Dashboard/Scripts")]
         ),
         .target(
             name: "MeterDemo",

@@ -7,7 +7,12 @@ extension CensusServer {
 
     func addDashboardRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Self.asset(DashboardPage.html, type: "text/html; charset=utf-8") }
-        router.get("/dashboard.js") { _, _ in Self.asset(DashboardScript.js, type: "text/javascript; charset=utf-8") }
+        router.get("/dashboard.js") { _, _ in
+            guard let script = DashboardScript.js else {
+                return Response.text(.notFound, "the dashboard's script is not next to this census binary (its AppMeterServer_Census.resources folder)")
+            }
+            return Self.asset(script, type: "text/javascript; charset=utf-8")
+        }
         router.get("/dashboard.css") { _, _ in Self.asset(DashboardStyle.css, type: "text/css; charset=utf-8") }
     }
 
