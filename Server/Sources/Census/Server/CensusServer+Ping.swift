@@ -49,9 +49,9 @@ extension CensusServer {
             }
         case .reject(let rejection):
             refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, received: received, reply: reply)
-        case .ampSession(let values):
+        case .ampSession(let query):
             Task {
-                let answer = await receiveAMPSession(values, uri: uri)
+                let answer = await receiveAMPSession(query, uri: uri)
                 if let eventLoop { eventLoop.execute { reply(answer) } } else { reply(answer) }
             }
         }
