@@ -72,6 +72,8 @@ let package = Package(
                 "Census",
                 .product(name: "NielsenAppApi", package: "AppMeter"),
                 .product(name: "AppMeter", package: "AppMeter"),
+                // The AMP page view's routes (WireRoute).
+                .product(name: "MeterWire", package: "AppMeter"),
                 .product(name: "Logging", package: "swift-log"),
                 // A lock for the demo's viewability provider (the SDK's own is not public).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),

@@ -13,6 +13,16 @@ public enum WireRoute {
     public static let trace = "/cgi-bin/gn/trace"
     /// `GET`: the config handshake ("hello ping"), answered with a ``ConfigAnswer``.
     public static let config = "/cgi-bin/cfg"
+    /// What every ``ampEvent(apid:visit:)`` path starts with, before its apid.
+    public static let ampEventPrefix = "/nmapi/v2/"
+
+    /// `GET`: a Google AMP page's event, sent by the AMP vendor's cloud API, its JSON in the
+    /// query's `b` (docs/protocol.md §2e): `apid` without its `P`, `visit` the page's
+    /// `<clientId>_<pageViewId>`, each as it goes in a path (the census routes on
+    /// `ampEvent(apid: ":apid", visit: ":visit")`).
+    public static func ampEvent(apid: String, visit: String) -> String {
+        ampEventPrefix + apid + "/" + visit + "/a"
+    }
 
     /// `base` followed by `route`, with exactly one `/` between them.
     public static func url(_ route: String, base: String) -> String {

@@ -62,6 +62,20 @@ import Testing
         #expect(offenders.isEmpty, "ping fields by literal (use PingField):\n\(offenders.joined(separator: "\n"))")
     }
 
+    /// A route by its path: `/cgi-bin/…`, `/nmapi/…` in code (comments may name them).
+    @Test func noSourceSpellsARouteByALiteral() throws {
+        let route = try Regex(#"(cgi-bin|nmapi)/"#)
+        var offenders: [String] = []
+        for file in Self.swiftFiles() where !file.path.contains("/MeterContract/") {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") && line.contains(route) {
+                offenders.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(offenders.isEmpty, "routes by literal (use WireRoute):\n\(offenders.joined(separator: "\n"))")
+    }
+
     @Test func theArgumentNamesAreDistinct() {
         #expect(Set(TracedArgument.allCases.map(\.rawValue)).count == TracedArgument.allCases.count)
     }

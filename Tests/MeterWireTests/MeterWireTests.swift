@@ -85,4 +85,9 @@ import Testing
         #expect(WireRoute.url(WireRoute.ping, base: "http://h:1/") == "http://h:1/cgi-bin/gn")
         #expect(WireRoute.url(WireRoute.batch, base: "http://h:1") == "http://h:1/cgi-bin/gn/batch")
     }
+
+    @Test func anAMPEventsPathNamesItsAppAndVisit() {
+        #expect(WireRoute.ampEvent(apid: "0B1E", visit: "amp-c_1234") == "/nmapi/v2/0B1E/amp-c_1234/a")
+        #expect(WireRoute.ampEvent(apid: "0B1E", visit: "v").hasPrefix(WireRoute.ampEventPrefix))
+    }
 }

@@ -123,3 +123,22 @@ import Testing
         #expect(problem.reason.contains("malformed percent escape"))
     }
 }
+
+/// ``PingQuery/leniently(_:in:limit:)``: a field's value as sent, from a query the reader may refuse.
+@Suite struct LenientLookupTests {
+    @Test(arguments: [
+        ("prd=dcr&c13=asid,P1&at=x", "P1"), ("c13=asid%2CP1", "P1"), ("c13=asid%2cP%201", "P%20"),
+        // What the reader refuses: a broken escape, a NUL, a field twice with two values (the first is read).
+        ("c13=asid,P1&x=%zz", "P1"), ("x=%00&c13=asid,P1", "P1"), ("c13=asid,P1&c13=asid,P2", "P1"),
+        // The name as spelled, the value with its prefix, and no more than the limit.
+        ("xc13=asid,P1", nil), ("x=c13=asid,P1", nil), ("c13=P1&c13=asid,P2", "P2"), ("c13=asid,", ""),
+        ("c13=asid," + String(repeating: "x", count: 9), "xxxx"), ("", nil),
+    ] as [(String, String?)])
+    func aFieldIsFoundByItsNameAndPrefix(_ query: String, _ value: String?) {
+        #expect(PingQuery.leniently(.appID, in: query[...], limit: 4) == value)
+    }
+
+    @Test func aFieldWithoutAPrefixIsItsWholeValue() {
+        #expect(PingQuery.leniently(.product, in: "a=1&prd=dcr", limit: 64) == "dcr")
+    }
+}

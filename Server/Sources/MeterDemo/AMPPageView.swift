@@ -1,4 +1,5 @@
 import Foundation
+import MeterWire
 
 /// The requests Google AMP's `nielsen` analytics vendor sends for one page view, built as
 /// amp-analytics builds them: the vendor's request templates
@@ -41,7 +42,7 @@ public struct AMPPageView: Sendable {
 
     /// The `session` request.
     public func sessionURL(base: String, timestamp: Int64, random: UInt32) -> String {
-        "\(base)/cgi-bin/gn?prd=session&c13=asid,P\(encode(apid))&sessionId=\(encode(visit))&pingtype=4&enc=false"
+        "\(base)\(WireRoute.ping)?prd=session&c13=asid,P\(encode(apid))&sessionId=\(encode(visit))&pingtype=4&enc=false"
             + "&c61=createtm,\(timestamp)&rnd=\(random)"
     }
 
@@ -55,7 +56,7 @@ public struct AMPPageView: Sendable {
             + #""event":"playhead","position":"\#(timestamp)","#
             + #""data":{"hidden":"\#(background)","blur":"\#(background)","position":"\#(timestamp)"},"#
             + #""type":"static","utc":"\#(timestamp)","index":"\#(requestCount)","pageURL":"\#(ampdocURL)"}"#
-        return "\(base)/nmapi/v2/\(encode(apid))/\(encode(visit))/a?b=\(encode(body))"
+        return base + WireRoute.ampEvent(apid: encode(apid), visit: encode(visit)) + "?b=" + encode(body)
     }
 
     /// Every request of the page view, in order, when it is visible from `start` (ms) for

@@ -14,7 +14,7 @@ final class AMPIngest: Sendable {
     init(store: PingStore) { self.store = store }
 
     func record(_ event: AMPCloudEvent) async throws -> Result<AMPRecording, PingRejection> {
-        let receivedAt = Int64(Date.now.timeIntervalSince1970 * 1000)
+        let receivedAt = store.clock.milliseconds()
         return try await threads.run {
             await turns.begin(event.pageView)
             do {

@@ -12,14 +12,14 @@ package struct AMPSessionPing: Sendable, Equatable {
     /// `<clientId>_<pageViewId>`.
     package var visit: String
 
-    /// Reads a `prd=session` query's parameters.
-    package static func parse(_ values: [String: String]) -> Result<AMPSessionPing, PingRejection> {
-        let raw = values[PingField.appID.name] ?? ""
-        let asid = raw.hasPrefix(PingField.appID.prefix) ? String(raw.dropFirst(PingField.appID.prefix.count)) : ""
+    /// Reads a `prd=session` query, as the census reads every ping (``PingQuery``: a NUL, a broken
+    /// escape or a field given twice with two values refused it already).
+    package static func parse(_ query: PingQuery) -> Result<AMPSessionPing, PingRejection> {
+        let asid = query.unprefixedValue(.appID) ?? ""
         guard !asid.isEmpty, asid.count <= ConfigRequestField.maxAppIDLength else {
             return .failure(PingRejection(reason: "AMP session: c13 must be asid,P<apid>"))
         }
-        guard let visit = values[PingField.browserSessionID.name], !visit.isEmpty, visit.count <= AMPCloudEvent.maxVisitLength else {
+        guard let visit = query.value(.browserSessionID), !visit.isEmpty, visit.count <= AMPCloudEvent.maxVisitLength else {
             return .failure(PingRejection(reason: "AMP session: sessionId must be <clientId>_<pageViewId>"))
         }
         return .success(AMPSessionPing(appID: asid, visit: visit))

@@ -31,11 +31,13 @@ struct Verdict {
 
 /// Evaluates the rule pack on a session's trace.
 public enum CertificationEvaluator {
-    /// The report for one session.
+    /// The report for one session, dated `time` (Unix seconds): by default its trace's last call
+    /// as sent, so the same trace certifies to the same report (census-decisions.md S42).
     public static func evaluate(
         session: String, appid: String, sdk: String, trace: [CallTraceEntry],
-        rules: [CertificationRule] = RulePack.standard, at time: Int64 = Int64(Date.now.timeIntervalSince1970)
+        rules: [CertificationRule] = RulePack.standard, at time: Int64? = nil
     ) -> CertificationReport {
+        let time = time ?? Int64(exactly: (trace.map(\.time).max() ?? 0).rounded(.down)) ?? 0
         let walk = TraceWalk(trace)
         var verdicts: [String: Verdict] = [:]
         var results: [RuleResult] = []

@@ -17,7 +17,7 @@ struct DTVRTaggedSession: Sendable, Equatable {
     /// Whether `other` is the same app, channel, CID and session.
     func isSameSession(as other: DTVRTaggedSession?) -> Bool {
         guard let other else { return false }
-        return appid == other.appid && channel == other.channel && cid == other.cid && session == other.session
+        return group == other.group
     }
 
     /// Whether the two disagree (``DTVRAgreement``).
@@ -26,24 +26,13 @@ struct DTVRTaggedSession: Sendable, Equatable {
 
 // In an extension, so that the memberwise initializer stays.
 extension DTVRTaggedSession {
-    /// The session of a tag group: its values in ``CreditRule/tagGroup``'s order.
-    init(group values: [String]) {
-        func value(_ column: CreditColumn) -> String { CreditRule.tagGroup.firstIndex(of: column).map { values[$0] } ?? "" }
-        self.init(appid: value(.appid), channel: value(.channel), cid: value(.asset), session: value(.session))
+    /// The session of a tag group.
+    init(group: TagGroup) {
+        self.init(appid: group.appid, channel: group.channel, cid: group.cid, session: group.session)
     }
 
-    /// Its tag group's values, in ``CreditRule/tagGroup``'s order.
-    var group: [String] {
-        CreditRule.tagGroup.map { column in
-            switch column {
-            case .appid: appid
-            case .channel: channel
-            case .asset: cid
-            case .session: session
-            case .kind: CreditRule.taggedKind.rawValue
-            }
-        }
-    }
+    /// Its tag group.
+    var group: TagGroup { TagGroup(appid: appid, channel: channel, cid: cid, session: session) }
 }
 
 /// The census's DTVR credit against the SDK's, summed over sessions for a report row.

@@ -62,14 +62,6 @@ package enum PingValidator {
     /// The creation times (`c61`) a ping may carry.
     static let creationTimes = WireLimits.creationTimes
 
-    /// The decoded parameters of `query` (the first of a repeated name wins), read by
-    /// ``PingQuery/parameters(_:)``.
-    package static func parameters(of query: Substring) -> Result<[String: String], PingRejection> {
-        PingQuery.parameters(query)
-            .map { Dictionary($0.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }) }
-            .mapError { PingRejection(reason: $0.reason) }
-    }
-
     /// Reads `query` (the part after `?`) of a request whose full URI is `uriLength` bytes: the URL
     /// length and every percent escape are checked; fields are decoded on demand.
     package static func read(query: Substring, uriLength: Int) -> Result<PingQuery, PingRejection> {

@@ -20,13 +20,14 @@ struct CensusMaintenance: Service {
 }
 
 extension CensusServer {
-    /// One round of upkeep (``CensusMaintenance``); failures are logged and tried again next round.
-    public func maintain(now: Date = .now) async {
+    /// One round of upkeep (``CensusMaintenance``), retention as of the census's ``clock``;
+    /// failures are logged and tried again next round.
+    public func maintain() async {
         do {
             try await registry.reload(from: store)
             let limits = policy.storage
             let millisecondsPerDay: Int64 = 86_400_000
-            let nowMilliseconds = Int64(now.timeIntervalSince1970 * 1000)
+            let nowMilliseconds = clock.milliseconds()
             let pruned = try await store.prune(
                 before: nowMilliseconds - limits.retentionDays * millisecondsPerDay,
                 pingsBefore: limits.pingRetentionDays.map { nowMilliseconds - $0 * millisecondsPerDay })

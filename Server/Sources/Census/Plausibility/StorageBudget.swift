@@ -95,58 +95,19 @@ package final class StorageBudget: Sendable {
         Int64(reason.utf8.count + rawRequest.utf8.count) + rowOverhead
     }
 
-    /// The app a refused request names: its `c13=asid,` value, or `P` + the apid of an AMP path;
-    /// "" when it names none. At most ``ConfigRequestField``'s 64 bytes, so a long one cannot
-    /// buy a quota of its own with every byte.
-    /// `c13=asid` (the value's prefix without its comma), as bytes.
-    private static let appIDMarker = Array((PingField.appID.name + "=" + PingField.appID.prefix.dropLast()).utf8)
-
+    /// The app a refused request names: its `c13=asid,` value as sent (``PingQuery/leniently(_:in:limit:)``:
+    /// the request may be one the reader refused), or `P` + the apid of an AMP event's path
+    /// (``WireRoute/ampEventPrefix``); "" when it names none. At most ``ConfigRequestField``'s 64
+    /// bytes, so a long one cannot buy a quota of its own with every byte.
     static func appid(ofRequest request: String) -> String {
-        // One pass over contiguous bytes: a flood of refusals comes through here, each up to 8 KB
-        // (a generic search per marker cost more than the rest of a refusal).
-        var request = request
-        return request.withUTF8 { bytes in
-            if let value = valueAfter(appIDMarker, in: bytes, separatedBy: true, stop: UInt8(ascii: "&"), limit: 64) {
-                return value
-            }
-            if let apid = valueAfter(Array("/nmapi/v2/".utf8), in: bytes, separatedBy: false, stop: UInt8(ascii: "/"), limit: 63) {
-                return "P" + apid
-            }
-            return ""
+        let utf8 = request.utf8
+        let query = utf8.firstIndex(of: UInt8(ascii: "?")).map { request[utf8.index(after: $0)...] } ?? request[request.endIndex...]
+        if let appid = PingQuery.leniently(.appID, in: query, limit: 64) {
+            return appid
         }
-    }
-
-    /// The bytes after the first `key` in `bytes` (and after `,` or `%2C` when `separatedBy`), up
-    /// to `stop`, `?` or `&`, at most `limit` of them.
-    private static func valueAfter(
-        _ key: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, separatedBy: Bool, stop: UInt8, limit: Int
-    ) -> String? {
-        guard bytes.count >= key.count else { return nil }
-        var index = 0
-        while index <= bytes.count - key.count {
-            guard bytes[index] == key[0], key.indices.allSatisfy({ bytes[index + $0] == key[$0] }) else {
-                index += 1
-                continue
-            }
-            var start = index + key.count
-            if separatedBy {
-                if start < bytes.count, bytes[start] == UInt8(ascii: ",") {
-                    start += 1
-                } else if start + 2 < bytes.count, bytes[start] == UInt8(ascii: "%"), bytes[start + 1] == UInt8(ascii: "2"),
-                          bytes[start + 2] | 0x20 == UInt8(ascii: "c") {
-                    start += 3
-                } else {
-                    index += 1
-                    continue
-                }
-            }
-            var end = start
-            while end < bytes.count, end - start < limit, bytes[end] != stop, bytes[end] != UInt8(ascii: "&"),
-                  bytes[end] != UInt8(ascii: "?") {
-                end += 1
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-        }
-        return nil
+        guard utf8.starts(with: WireRoute.ampEventPrefix.utf8) else { return "" }
+        let apid = utf8.dropFirst(WireRoute.ampEventPrefix.utf8.count)
+            .prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "&") }.prefix(63)
+        return "P" + String(decoding: apid, as: UTF8.self)
     }
 }

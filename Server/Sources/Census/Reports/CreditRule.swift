@@ -1,7 +1,10 @@
 import MeterWire
+import SQLKit
 
 /// A stored ping's field the crediting rule groups by: its column in `census_pings` and its value
 /// in a ``StoredPing``, so that the report's SQL and ``SessionCredit`` group by the same things.
+/// Read only through the keys (``CreditLine``, ``ChannelLine``, ``TagGroup``): no source outside
+/// the rule builds a key of its own (`CreditKeyTests`).
 enum CreditColumn: Sendable, CaseIterable {
     case appid, kind, asset, channel, session
 
@@ -31,17 +34,13 @@ enum CreditColumn: Sendable, CaseIterable {
 /// The census's crediting rule for stored pings, stated once (census-decisions.md S38).
 ///
 /// The credit report applies it to every ping of its window in SQL (``PingStore/report(_:)``: its
-/// `GROUP BY`, its sum and its DTVR tag walk are built from these members), and ``SessionCredit``
+/// `GROUP BY`, its sum and its DTVR tag walk are built from these members and the keys'
+/// columns), and ``SessionCredit``
 /// applies it in Swift to the pings of one session, for the dashboard's credit table and timeline.
 /// What the rule does not say is the report's scope: its window on `c61` and leaving out flagged
 /// sessions (``ReportQuery``).
 enum CreditRule {
-    /// A credit line: one app × kind × asset, in this order (the report's order too).
-    static let row: [CreditColumn] = [.appid, .kind, .asset]
-
-    /// DTVR is credited from tags per app × channel × CID × viewing session (decisions.md T6): the
-    /// tags a session sent of one CID on one channel are walked together (``TagCredit``).
-    static let tagGroup: [CreditColumn] = [.appid, .channel, .asset, .session]
+    // A credit line is a ``CreditLine``; DTVR is credited from tags per ``TagGroup`` (decisions.md T6).
 
     /// The seconds a ping credits: its `c27` as stored, within its kind's bound (``CreditBounds``
     /// moved the rest to `over_bound_seconds` at intake; a ping over a day was refused there).
@@ -52,6 +51,12 @@ enum CreditRule {
 
     /// The ping type of a DTVR tag ping (`at=id3`); it credits nothing itself (``CreditBounds/tagPingBound``).
     static let tagType = PingKind.tag.wireValue
+
+    /// The column of a ping's type (`at`, as ``PingKind/wireValue``).
+    static let typeColumn = "ping_type"
+
+    /// The views a group of pings counts: its `at=view` pings.
+    static let viewsSQL = SQLRaw("CAST(SUM(CASE WHEN \(typeColumn) = '\(PingKind.view.wireValue)' THEN 1 ELSE 0 END) AS BIGINT)")
 
     /// What makes two pings one: the stored key (``PingKey``), the store's primary key, so a ping
     /// delivered twice is stored, and counted, once.

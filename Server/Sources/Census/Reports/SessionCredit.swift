@@ -28,16 +28,16 @@ public enum SessionCredit {
     /// counts once (``CreditRule/key(of:)``).
     public static func assets(of pings: [StoredPing]) -> [AssetCredit] {
         var seen = Set<String>()
-        var rows: [[String]: AssetCredit] = [:]
+        var rows: [CreditLine: AssetCredit] = [:]
         // DTVR per tag group (app, channel, CID, viewing session), as the report walks tags.
-        var tags: [[String]: [StoredTag]] = [:]
-        var claims: [[String]: Int64] = [:]
+        var tags: [TagGroup: [StoredTag]] = [:]
+        var claims: [TagGroup: Int64] = [:]
         for ping in pings where seen.insert(CreditRule.key(of: ping)).inserted {
-            let row = CreditRule.row.map { $0.value(of: ping) }
-            rows[row, default: AssetCredit(appid: ping.appid, kind: ping.kind, assetid: ping.assetid,
-                                           creditedSeconds: 0, sdkSeconds: 0)].sdkSeconds.saturate(ping.creditedSeconds)
-            guard ping.kind == CreditRule.taggedKind else { continue }
-            let group = CreditRule.tagGroup.map { $0.value(of: ping) }
+            let line = CreditLine(reading: ping.creditText)
+            rows[line, default: AssetCredit(appid: line.appid, kind: line.kind, assetid: line.assetid,
+                                            creditedSeconds: 0, sdkSeconds: 0)].sdkSeconds.saturate(ping.creditedSeconds)
+            guard line.kind == CreditRule.taggedKind else { continue }
+            let group = TagGroup(reading: ping.creditText)
             if ping.pingType == CreditRule.tagType {
                 tags[group, default: []].append(StoredTag.read(rawQuery: ping.rawQuery, createdAt: ping.createdAt,
                                                                receivedAt: ping.receivedAt, key: CreditRule.key(of: ping)))
@@ -46,12 +46,12 @@ public enum SessionCredit {
             }
         }
         // The tagged sessions' totals per line, added up as the report adds them (DTVRTagTotals).
-        var totals: [[String]: DTVRTagTotals] = [:]
+        var totals: [CreditLine: DTVRTagTotals] = [:]
         for (group, sessionTags) in tags {
             var session = DTVRTaggedSession(group: group)
             session.tagSeconds = TagCredit.seconds(of: sessionTags)
             session.sdkSeconds = claims[group] ?? 0
-            totals[[session.appid, CreditRule.taggedKind.rawValue, session.cid], default: .init()].add(session)
+            totals[group.line, default: .init()].add(session)
         }
         for (key, row) in rows {
             var row = row

@@ -1,4 +1,5 @@
 import Hummingbird
+import MeterWire
 import NIOConcurrencyHelpers
 import Prometheus
 
@@ -72,7 +73,7 @@ package final class CensusMetrics: Sendable {
         viewabilitySeconds = (viewabilityKind("measured"), viewabilityKind("viewable"), viewabilityKind("audible"))
         viewabilityOverBoundSeconds = registry.makeCounter(descriptor: named(
             "viewability_over_bound_seconds", "total", "Measured seconds the viewability pings stored claimed beyond their bound: never counted"))
-        let durations = named("ping_duration", "seconds", "Time from reading a GET /cgi-bin/gn request to its answer, its commit included")
+        let durations = named("ping_duration", "seconds", "Time from reading a GET \(WireRoute.ping) request to its answer, its commit included")
         pingDurations = Dictionary(uniqueKeysWithValues: PingOutcome.allCases.map { outcome in
             (outcome, registry.makeDurationHistogram(descriptor: durations, labels: [("outcome", outcome.rawValue)],
                                                      buckets: Self.pingDurationBuckets))

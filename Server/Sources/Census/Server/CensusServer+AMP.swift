@@ -5,8 +5,8 @@ import MeterWire
 /// Google AMP's `nielsen` analytics vendor (docs/protocol.md §2e): the `cloudapi` requests and
 /// the `prd=session` ping.
 extension CensusServer {
-    /// The route of the cloud-API requests.
-    package static let ampCloudAPIRoute = "/nmapi/v2/:apid/:visit/a"
+    /// The route of the cloud-API requests: ``WireRoute/ampEvent(apid:visit:)`` with both as parameters.
+    package static let ampCloudAPIRoute = WireRoute.ampEvent(apid: ":apid", visit: ":visit")
 
     func receiveAMPCloudAPI(_ request: Request, _ context: BasicRequestContext) async -> Response {
         let uri = request.uri.description
@@ -42,8 +42,8 @@ extension CensusServer {
     }
 
     /// `prd=session`: checked and counted; the cloud-API requests carry the credit.
-    func receiveAMPSession(_ values: [String: String], uri: String) async -> CensusReply {
-        switch AMPSessionPing.parse(values) {
+    func receiveAMPSession(_ query: PingQuery, uri: String) async -> CensusReply {
+        switch AMPSessionPing.parse(query) {
         case .failure(let rejection): return await rejectReply(rejection.reason, uri: uri, category: rejection.category)
         case .success:
             counters.update { $0.ampSessions += 1 }

@@ -49,9 +49,9 @@ extension CensusServer {
             }
         case .reject(let rejection):
             refuse(rejection.reason, rejection.category, status: .badRequest, uri: uri, on: eventLoop, received: received, reply: reply)
-        case .ampSession(let values):
+        case .ampSession(let query):
             Task {
-                let answer = await receiveAMPSession(values, uri: uri)
+                let answer = await receiveAMPSession(query, uri: uri)
                 if let eventLoop { eventLoop.execute { reply(answer) } } else { reply(answer) }
             }
         }
@@ -78,11 +78,12 @@ extension CensusServer {
     /// Admits a valid ping for storage: its app must be registered when the operator asks for
     /// that (403 otherwise), its seconds are held to its kind's bound (``CreditBounds``), then its
     /// creation time to the window around its receipt (``SenderClock``; its `c61` as sent stays in
-    /// the stored query). Returns the refusal, or nil.
-    func admit(_ ping: inout IncomingPing, now: Int64 = Int64(Date.now.timeIntervalSince1970)) -> (status: HTTPResponse.Status, reason: String)? {
+    /// the stored query), both as of the census's clock. Returns the refusal, or nil.
+    func admit(_ ping: inout IncomingPing) -> (status: HTTPResponse.Status, reason: String)? {
         guard registry.admits(ping.appID) else {
             return (.forbidden, "appid \(ping.appID) is not registered with this census (meter apps set)")
         }
+        let now = clock.seconds()
         // Bounded first, on the time as sent: a static page's or app run's bound reads its `c61`
         // against its `c64`, and held to the window that bound would differ (census-decisions.md S42).
         CreditBounds.apply(to: &ping, interval: registry.intervalBound(for: ping.appID, at: now), receivedAt: now)

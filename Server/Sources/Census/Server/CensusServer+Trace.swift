@@ -36,7 +36,7 @@ extension CensusServer {
                     counters.update { $0.tracesOverBudget += 1 }
                     return CensusError.traceStorageFull.response
                 }
-                let new = try await store.insert(batch, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+                let new = try await store.insert(batch, receivedAt: clock.milliseconds())
                 counters.update { $0.traceEntries += new }
                 feed.publish(.calls(session: batch.session, appid: batch.appid,
                                     calls: batch.entries.map { TraceWalk.describe($0) }))

@@ -23,12 +23,12 @@ extension CensusServer {
             guard registry.admits(ping.appID) else {
                 return await reject("viewability: appid \(ping.appID) is not registered with this census", uri: uri, status: .forbidden)
             }
-            let now = Int64(Date.now.timeIntervalSince1970)
+            let receivedAt = clock.milliseconds(), now = receivedAt / 1000
             ping.bound(interval: registry.intervalBound(for: ping.appID, at: now))
             // Dated as a ping is, within the window around its receipt (census-decisions.md S42).
             ping.createdAt = SenderClock.held(ping.createdAt, receivedAt: now)
             do {
-                let isNew = try await store.insert(ping, receivedAt: Int64(Date.now.timeIntervalSince1970 * 1000))
+                let isNew = try await store.insert(ping, receivedAt: receivedAt)
                 if isNew {
                     counters.update { $0.viewabilityPings += 1 }
                     metrics.stored(ping)

@@ -36,7 +36,7 @@ public struct CensusServer: Sendable {
     /// The line per request ``application(host:port:tls:onRunning:)`` writes, or nil for none (docs/census.md §4f).
     public let accessLog: AccessLog?
 
-    /// Creates a server over a migrated store; ``maintain(now:)`` loads its apps and budget.
+    /// Creates a server over a migrated store; ``maintain()`` loads its apps and budget.
     public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
                 connectionLimits: ConnectionLimits = .standard(), accessLog: AccessLog? = nil,
                 logger: Logger = Logger(label: "Census")) {
@@ -52,6 +52,9 @@ public struct CensusServer: Sendable {
         self.accessLog = accessLog
         self.logger = logger
     }
+
+    /// The census's clock: its store's (``PingStore/clock``).
+    public var clock: any CensusClock { store.clock }
 
     /// Counters since start.
     public var sinceStart: CensusCounters { counters.value }

@@ -44,14 +44,15 @@ public final class RunningCensus: Sendable {
     }
 
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port), over
-    /// HTTPS with `tls`, writing `accessLog` (none by default: tests and `meter demo` need none).
+    /// HTTPS with `tls`, writing `accessLog` (none by default: tests and `meter demo` need none),
+    /// telling the time by `clock` (``CensusClock``).
     public static func start(
         database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0, tls: CensusTLS? = nil,
         access: CensusAccess = .open, policy: CensusPolicy = .standard, connectionLimits: ConnectionLimits = .standard(),
-        accessLog: AccessLog? = nil, logger: Logger = Logger(label: "Census")
+        accessLog: AccessLog? = nil, clock: any CensusClock = SystemCensusClock(), logger: Logger = Logger(label: "Census")
     ) async throws -> RunningCensus {
         let database = try await location.open(logger: logger)
-        let store = PingStore(database: database)
+        let store = PingStore(database: database, clock: clock)
         do {
             try await store.migrate()
         } catch {

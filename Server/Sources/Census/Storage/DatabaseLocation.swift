@@ -46,12 +46,14 @@ public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 }
 
 extension DatabaseLocation {
-    /// Opens the database, migrates it, runs `body` with a store over it, and closes it.
+    /// Opens the database, migrates it, runs `body` with a store over it (telling the time by
+    /// `clock`), and closes it.
     public func withStore<Result>(
-        logger: Logger = Logger(label: "Census"), _ body: (PingStore) async throws -> Result
+        logger: Logger = Logger(label: "Census"), clock: any CensusClock = SystemCensusClock(),
+        _ body: (PingStore) async throws -> Result
     ) async throws -> Result {
         let database = try await open(logger: logger)
-        let store = PingStore(database: database)
+        let store = PingStore(database: database, clock: clock)
         do {
             try await store.migrate()
             let result = try await body(store)

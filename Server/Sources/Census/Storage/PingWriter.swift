@@ -25,13 +25,13 @@ package struct PingWriter: Sendable {
     /// batches in flight as the database can commit at once (``CensusDatabase/concurrentWriters``),
     /// each writer's batches with what its session holds (``CensusDatabase/withWriterSession(_:)``).
     package init(store: PingStore, maxBatch: Int = 500) {
-        let database = store.database
+        let database = store.database, clock = store.clock
         let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
         let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { database.startWriter($0) }
         pings = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
             await database.withWriterSession { writer in
                 await batches { batch in
-                    let stored = try await store.insert(batch, receivedAt: Self.now(), with: writer)
+                    let stored = try await store.insert(batch, receivedAt: clock.milliseconds(), with: writer)
                     var claimed = Set<String>()
                     return batch.map { ping in
                         let key = ping.key
@@ -43,7 +43,7 @@ package struct PingWriter: Sendable {
         rejects = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
             await database.withWriterSession { writer in
                 await batches { batch in
-                    try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: Self.now(), with: writer)
+                    try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: clock.milliseconds(), with: writer)
                     return batch.map { _ in () }
                 }
             }
@@ -79,6 +79,4 @@ package struct PingWriter: Sendable {
     package var queues: (pings: (waiting: Int, writers: Int), rejects: (waiting: Int, writers: Int)) {
         ((pings.waiting, pings.writersRunning), (rejects.waiting, rejects.writersRunning))
     }
-
-    private static func now() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

@@ -86,6 +86,11 @@ import Testing
         ("/nmapi/v2/0B1E6B8A/c_1/a?b=x", "P0B1E6B8A"),
         ("/cgi-bin/gn?prd=junk", ""),
         ("/cgi-bin/gn?c13=asid," + String(repeating: "x", count: 500), String(repeating: "x", count: 64)),
+        // Requests the reader refuses still name their app.
+        ("/cgi-bin/gn?c13=asid,PABC&x=%zz", "PABC"), ("/cgi-bin/gn?c13=asid,PABC&c13=asid,POTHER", "PABC"),
+        // Only a parameter named `c13`, only a path that is an AMP event's, names one: no more a
+        // marker inside another parameter or the query.
+        ("/cgi-bin/gn?ref=c13=asid,PEVIL", ""), ("/cgi-bin/gn?xc13=asid,PEVIL", ""), ("/cgi-bin/gn?ref=/nmapi/v2/EVIL/", ""),
     ])
     func theAppARefusedRequestNames(_ request: String, _ appid: String) {
         #expect(StorageBudget.appid(ofRequest: request) == appid)

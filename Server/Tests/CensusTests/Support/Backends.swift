@@ -42,9 +42,11 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// A migrated store on a fresh database; closed and removed after `body`.
-    func withStore<Result>(_ body: (PingStore) async throws -> Result) async throws -> Result {
-        try await withFreshDatabase { try await $0.withStore(logger: Logger(label: "test"), body) }
+    /// A migrated store on a fresh database, telling the time by `clock`; closed and removed after `body`.
+    func withStore<Result>(
+        clock: any CensusClock = SystemCensusClock(), _ body: (PingStore) async throws -> Result
+    ) async throws -> Result {
+        try await withFreshDatabase { try await $0.withStore(logger: Logger(label: "test"), clock: clock, body) }
     }
 
     /// A census server on a fresh database, stopped and its database removed after `body`.

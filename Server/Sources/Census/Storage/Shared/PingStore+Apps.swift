@@ -67,7 +67,9 @@ extension PingStore {
     /// Stores the settings for `appid`. A change of interval remembers the larger of the old
     /// intervals announced within ``AppRegistry/queueWindow``: SDKs may still send pings built
     /// under it, and ``CreditBounds`` must not take their seconds for inflation.
-    public func setSettings(_ settings: AppSettings, for appid: String, now: Int64 = Int64(Date.now.timeIntervalSince1970)) async throws {
+    /// `now` is Unix seconds, by default the store's clock.
+    public func setSettings(_ settings: AppSettings, for appid: String, now: Int64? = nil) async throws {
+        let now = now ?? clock.seconds()
         let previous = try await app(appid)
         var ceiling = previous?.intervalCeiling ?? 0
         var changedAt = previous?.intervalChangedAt ?? 0

@@ -10,17 +10,17 @@ extension PingStore {
     /// time, so the walk holds one session's tags (whether a driver buffers the rows it hands
     /// over is the driver's); sessions that sent none are credited by their duration pings, as
     /// the report's sums already do.
-    /// Grouped as ``CreditRule/tagGroup`` says, which ``SessionCredit`` follows for one session.
+    /// Grouped by ``TagGroup``, as ``SessionCredit`` groups one session's tags.
     func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
-        let group = CreditRule.tagGroup.map(\.name)
+        let group = TagGroup.columns.map(\.name)
         return try await database.withSQL { db in
             let walk = NIOLockedValueBox(TagWalk())
             var select = db.select()
                 .columns(group)
                 .column("ping_id").column("created_at").column("received_at").column("raw_query")
                 .from("census_pings")
-                .where("credit_kind", .equal, CreditRule.taggedKind.rawValue)
-                .where("ping_type", .equal, CreditRule.tagType)
+                .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
+                .where(CreditRule.typeColumn, .equal, CreditRule.tagType)
             select = select.filtered(by: query)
             for column in group { select = select.orderBy(column) }
             try await select.run { row in walk.withLockedValue { $0.take(row) } }
@@ -32,28 +32,28 @@ extension PingStore {
                 .columns(group)
                 .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .from("census_pings")
-                .where("credit_kind", .equal, CreditRule.taggedKind.rawValue)
-                .where("ping_type", .notEqual, CreditRule.tagType)
+                .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
+                .where(CreditRule.typeColumn, .notEqual, CreditRule.tagType)
             claims = claims.filtered(by: query)
             for column in group { claims = claims.groupBy(column) }
-            var index: [[String]: Int] = [:]
+            var index: [TagGroup: Int] = [:]
             for (position, session) in sessions.enumerated() { index[session.group] = position }
             for row in try await claims.all() {
-                let key = try group.map { try row.decode(column: $0, as: String.self) }
+                let key = try TagGroup(reading: row.creditText)
                 if let position = index[key] { sessions[position].sdkSeconds = try row.decode(column: "seconds", as: Int64.self) }
             }
             return sessions
         }
     }
 
-    /// The tag totals of the report's sessions, per app, channel and CID.
-    func dtvrTagTotalsByChannel(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
-        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.channel, $1.cid], default: .init()].add($1) }
+    /// The tag totals of the report's sessions, per line of the DTVR report (app, channel and CID).
+    func dtvrTagTotalsByChannel(_ query: ReportQuery) async throws -> [ChannelLine: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[$1.group.channelLine, default: .init()].add($1) }
     }
 
-    /// The tag totals of the report's sessions, per app and CID (every channel).
-    func dtvrTagTotals(_ query: ReportQuery) async throws -> [[String]: DTVRTagTotals] {
-        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[[$1.appid, $1.cid], default: .init()].add($1) }
+    /// The tag totals of the report's sessions, per line of the credit report (app and CID, every channel).
+    func dtvrTagTotals(_ query: ReportQuery) async throws -> [CreditLine: DTVRTagTotals] {
+        try await dtvrTaggedSessions(query).reduce(into: [:]) { $0[$1.group.line, default: .init()].add($1) }
     }
 }
 
@@ -70,7 +70,7 @@ private struct TagWalk {
     mutating func take(_ row: any SQLRow) {
         guard failure == nil else { return }
         do {
-            let key = DTVRTaggedSession(group: try CreditRule.tagGroup.map { try row.decode(column: $0.name, as: String.self) })
+            let key = DTVRTaggedSession(group: try TagGroup(reading: row.creditText))
             if !key.isSameSession(as: current) { close(); current = key }
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             let receivedAt = try row.decode(column: "received_at", as: Int64.self)

@@ -14,22 +14,23 @@ extension PingStore {
         let viewability = try await flaggedViewabilitySessions(unfiltered)
         let rows: [PlausibilityRow] = try await database.withSQL { db in
             let condition = Self.condition(of: query)
-            var excess: [[String]: Int64] = [:]
+            var excess: [SessionSpans.SessionKey: Int64] = [:]
             for row in try await db.raw("""
                 SELECT appid, session_id, CAST(excess AS BIGINT) AS excess
                 FROM (\(SessionPlausibility.sessionsSQL(where: condition))) AS flagged
                 """).all() {
-                let key = [try row.decode(column: "appid", as: String.self), try row.decode(column: "session_id", as: String.self)]
+                let key = SessionSpans.SessionKey(session: try row.decode(column: "session_id", as: String.self),
+                                                  appid: try row.decode(column: "appid", as: String.self))
                 excess[key] = max(excess[key] ?? 0, try row.decode(column: "excess", as: Int64.self))
             }
             for session in tagged where session.excess > 0 {
-                let key = [session.appid, session.session]
+                let key = SessionSpans.SessionKey(session: session.session, appid: session.appid)
                 excess[key] = max(excess[key] ?? 0, session.excess)
             }
             var flaggedByApp: [String: (Int64, Int64)] = [:]
             for (key, seconds) in excess {
-                let totals = flaggedByApp[key[0]] ?? (0, 0)
-                flaggedByApp[key[0]] = (totals.0.saturatingAdd(seconds), totals.1 + 1)
+                let totals = flaggedByApp[key.appid] ?? (0, 0)
+                flaggedByApp[key.appid] = (totals.0.saturatingAdd(seconds), totals.1 + 1)
             }
             let totals = try await db.raw("""
                 SELECT appid, CAST(SUM(credited_seconds) AS BIGINT) AS credited,

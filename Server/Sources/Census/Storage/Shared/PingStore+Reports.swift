@@ -11,7 +11,7 @@ extension PingStore {
         guard rows.contains(where: { $0.kind == .dtvr }) else { return rows }
         let totals = try await dtvrTagTotals(query)
         return rows.map { row in
-            guard row.kind == .dtvr, let tags = totals[[row.appid, row.assetid]] else { return row }
+            guard row.kind == .dtvr, let tags = totals[row.line] else { return row }
             var row = row
             row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
@@ -21,12 +21,12 @@ extension PingStore {
     }
 
     /// The report's sums of `c27` per app × asset × kind, as the pings claimed them: grouped and
-    /// summed as ``CreditRule`` says, which ``SessionCredit`` follows for one session.
+    /// summed as ``CreditRule`` says and keyed by ``CreditLine``, as ``SessionCredit`` is for one session.
     private func sumReport(_ query: ReportQuery) async throws -> [CreditRow] {
         try await database.withSQL { db in
             var select = db.select()
-                .columns(CreditRule.row.map(\.name))
-                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
+                .columns(CreditLine.columns.map(\.name))
+                .column(CreditRule.viewsSQL, as: "views")
                 .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .column(SQLRaw("CAST(SUM(over_bound_seconds) AS BIGINT)"), as: "over_bound")
                 .column(SQLRaw("CAST(SUM(CASE WHEN ott_type <> '' THEN credited_seconds ELSE 0 END) AS BIGINT)"), as: "ott_seconds")
@@ -35,14 +35,15 @@ extension PingStore {
                 .column(SQLRaw("AVG(CAST(opted_out AS DOUBLE PRECISION))"), as: "opted_out_share")
                 .from("census_pings")
             select = select.filtered(by: query)
-            for column in CreditRule.row { select = select.groupBy(column.name) }
-            for column in CreditRule.row { select = select.orderBy(column.name) }
+            for column in CreditLine.columns { select = select.groupBy(column.name) }
+            for column in CreditLine.columns { select = select.orderBy(column.name) }
             let rows = try await select.all()
             return try rows.map { row in
-                CreditRow(
-                    appid: try row.decode(column: "appid", as: String.self),
-                    assetid: try row.decode(column: "asset_id", as: String.self),
-                    kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+                let line = try CreditLine(reading: row.creditText)
+                return CreditRow(
+                    appid: line.appid,
+                    assetid: line.assetid,
+                    kind: line.kind,
                     views: try row.decode(column: "views", as: Int64.self),
                     creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
                     overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
@@ -60,7 +61,7 @@ extension PingStore {
         guard !rows.isEmpty else { return rows }
         let totals = try await dtvrTagTotalsByChannel(query)
         return rows.map { row in
-            guard let tags = totals[[row.appid, row.channel, row.cid]] else { return row }
+            guard let tags = totals[row.line] else { return row }
             var row = row
             row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
             row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
@@ -73,21 +74,23 @@ extension PingStore {
     private func dtvrSumReport(_ query: ReportQuery) async throws -> [DTVRRow] {
         try await database.withSQL { db in
             var select = db.select()
-                .column("appid").column("channel_name").column("asset_id")
-                .column(SQLRaw("CAST(SUM(CASE WHEN ping_type = 'view' THEN 1 ELSE 0 END) AS BIGINT)"), as: "views")
-                .column(SQLRaw("CAST(SUM(credited_seconds) AS BIGINT)"), as: "seconds")
+                .columns(ChannelLine.columns.map(\.name))
+                .column(CreditRule.viewsSQL, as: "views")
+                .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(device_id, ''))"), as: "devices")
                 .column(SQLRaw("COUNT(DISTINCT NULLIF(session_id, ''))"), as: "sessions")
                 .from("census_pings")
-                .where("credit_kind", .equal, CreditKind.dtvr.rawValue)
+                .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
             select = select.filtered(by: query)
-            let rows = try await select.groupBy("appid").groupBy("channel_name").groupBy("asset_id")
-                .orderBy("appid").orderBy("channel_name").orderBy("asset_id").all()
+            for column in ChannelLine.columns { select = select.groupBy(column.name) }
+            for column in ChannelLine.columns { select = select.orderBy(column.name) }
+            let rows = try await select.all()
             return try rows.map { row in
-                DTVRRow(
-                    appid: try row.decode(column: "appid", as: String.self),
-                    channel: try row.decode(column: "channel_name", as: String.self),
-                    cid: try row.decode(column: "asset_id", as: String.self),
+                let line = try ChannelLine(reading: row.creditText)
+                return DTVRRow(
+                    appid: line.appid,
+                    channel: line.channel,
+                    cid: line.cid,
                     views: try row.decode(column: "views", as: Int64.self),
                     creditedSeconds: try row.decode(column: "seconds", as: Int64.self),
                     devices: try row.decode(column: "devices", as: Int64.self),

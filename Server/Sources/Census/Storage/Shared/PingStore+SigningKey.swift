@@ -8,10 +8,11 @@ extension PingStore {
     /// PostgreSQL census signs with one key.
     public func signingKey() async throws -> Curve25519.Signing.PrivateKey {
         let fresh = Curve25519.Signing.PrivateKey().rawRepresentation.base64EncodedString()
+        let now = clock.seconds()
         let stored: Data = try await database.withSQL { db in
             // Two servers starting together: the first insert wins, both read what it wrote.
             try await db.insert(into: "census_signing_key").columns("id", "private_key", "created_at")
-                .values(1, fresh, Int64(Date.now.timeIntervalSince1970))
+                .values(1, fresh, now)
                 .ignoringConflicts(with: "id")
                 .run()
             guard let row = try await db.select().column("private_key").from("census_signing_key")
@@ -28,9 +29,9 @@ extension PingStore {
         }
     }
 
-    /// Signs `reports` with the census's key.
-    public func signed(_ reports: [CertificationReport], at now: Int64 = Int64(Date.now.timeIntervalSince1970)) async throws -> SignedCertification {
-        try SignedCertification(reports: reports, key: try await signingKey(), signedAt: now)
+    /// Signs `reports` with the census's key, dated `now` (Unix seconds; by default the store's clock).
+    public func signed(_ reports: [CertificationReport], at now: Int64? = nil) async throws -> SignedCertification {
+        try SignedCertification(reports: reports, key: try await signingKey(), signedAt: now ?? clock.seconds())
     }
 
     /// The table of migration 13.

@@ -20,7 +20,7 @@ extension PingStore {
     public func viewabilityReport(_ query: ReportQuery) async throws -> [ViewabilityRow] {
         var unfiltered = query
         unfiltered.excludeFlagged = false
-        let flagged = Set(try await flaggedViewabilitySessions(unfiltered).map { [$0.appid, $0.session] })
+        let flagged = Set(try await flaggedViewabilitySessions(unfiltered).map { SessionSpans.SessionKey(session: $0.session, appid: $0.appid) })
         return try await database.withSQL { [unfiltered] db in
             var select = db.select()
                 .column("appid").column("session_id").column("asset_id")
@@ -44,7 +44,7 @@ extension PingStore {
                         viewableSeconds: try row.decode(column: "viewable", as: Int64.self),
                         audibleSeconds: try row.decode(column: "audible", as: Int64.self),
                         overBoundSeconds: try row.decode(column: "over_bound", as: Int64.self),
-                        flagged: flagged.contains([appid, session]))
+                        flagged: flagged.contains(SessionSpans.SessionKey(session: session, appid: appid)))
                 }
                 .filter { !(query.excludeFlagged && $0.flagged) }
         }

@@ -13,15 +13,19 @@ public struct PingStore: Sendable {
     /// The AMP page views' last replays, carried forward (census-decisions.md AMP8), shared by
     /// the copies of this store.
     let ampReplays = AMPReplayCache()
+    /// The census's clock: its server's and its own (``CensusClock``).
+    public let clock: any CensusClock
 
-    /// Wraps `database`; call ``migrate()`` before use.
-    package init(database: any CensusDatabase) {
+    /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
+    package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
         self.database = database
+        self.clock = clock
     }
 
     /// Creates or updates the schema.
     package func migrate() async throws {
-        try await database.withSQL { try await Schema.migrate($0) }
+        let now = clock.seconds()
+        try await database.withSQL { try await Schema.migrate($0, at: now) }
     }
 
     /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)

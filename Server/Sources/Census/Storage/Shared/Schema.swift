@@ -127,14 +127,16 @@ enum Schema {
     /// Applies the migrations the database has not seen yet, up to `lastVersion` (a test's
     /// database as an older census left it), in one transaction
     /// (``CensusDialect/inMigrationTransaction(_:_:)``): a migration stopped half-way leaves the
-    /// schema as it was, and servers starting together migrate one after the other.
-    static func migrate(_ db: CensusSQL, through lastVersion: Int = .max) async throws {
+    /// schema as it was, and servers starting together migrate one after the other. Each is
+    /// recorded as applied `at` (Unix seconds; the store's clock, ``PingStore/migrate()``).
+    static func migrate(_ db: CensusSQL, through lastVersion: Int = .max,
+                        at now: Int64 = SystemCensusClock().seconds()) async throws {
         try await db.engine.inMigrationTransaction(db) {
-            try await applyMigrations(db, through: lastVersion)
+            try await applyMigrations(db, through: lastVersion, at: now)
         }
     }
 
-    private static func applyMigrations(_ db: CensusSQL, through lastVersion: Int) async throws {
+    private static func applyMigrations(_ db: CensusSQL, through lastVersion: Int, at now: Int64) async throws {
         try await db.create(table: "census_migrations").ifNotExists()
             .column("version", type: .bigint, .primaryKey(autoIncrement: false))
             .column("applied_at", type: .bigint, .notNull)
@@ -150,7 +152,7 @@ enum Schema {
         for migration in migrations where !applied.contains(migration.version) && migration.version <= lastVersion {
             try await migration.apply(db)
             try await db.insert(into: "census_migrations").columns("version", "applied_at")
-                .values(migration.version, Int64(Date.now.timeIntervalSince1970))
+                .values(migration.version, now)
                 .ignoringConflicts(with: "version").run()
         }
     }
