@@ -1,5 +1,5 @@
 extension TransportOutcome {
-    /// What the retry rules read of the outcome (the core's ``DeliveryAnswer``).
+    /// What the retry rules read of the outcome (the core's `DeliveryAnswer`).
     public var answer: DeliveryAnswer {
         switch self {
         case .response(let status, let retryAfter, _): .status(status, retryAfter: retryAfter)
