@@ -1,7 +1,7 @@
 import MeterWire
 import Testing
 
-/// The Nielsen tag layout, ID3v2 frames and DASH `emsg` boxes (public-docs-facts §4).
+/// The Nielsen tag layout, ID3v2 frames and DASH `emsg` boxes (Nielsen's public ID3 tag documentation).
 @Suite struct ID3ParserTests {
     static let owner = "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/R8WHe7pEBeqBhu8jTeXydg==/"
         + "AAICoyitYqlxT7n6aZ0oMCGheFi4CXFp46AMUPZz1lMr_M9tr3_cjee1SHqxrOiVerMDLeyn9xzocZSKwi746Re8vNOtpNCAZjYABs_J0R25IHpvOc1HS8QHGgD5TgOJeS6gX100zdCIGeIlgZnkYj6UvVJWFNhSVhTiPE0="

@@ -11,7 +11,7 @@ struct ConfigFetcher: Sendable {
     let clock: MeterClock
     let retryPolicy: RetryPolicy
 
-    /// The hello-ping URL (public-docs-facts §8, trimmed to what the census reads).
+    /// The hello-ping URL (Nielsen's public documentation of the SDK's requests, trimmed to what the census reads).
     var url: URL {
         let values: [ConfigRequestField: String] = [
             .configVersion: "1", .appID: appInfo.appID, .appVersion: appInfo.appVersion, .appName: appInfo.appName,

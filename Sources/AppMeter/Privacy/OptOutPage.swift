@@ -1,6 +1,6 @@
 import Foundation
 
-/// The opt-out page URL for a flavour and market (public-docs-facts §7).
+/// The opt-out page URL for a flavour and market (Nielsen's public opt-out documentation).
 ///
 /// `https://priv-policy.imrworldwide.com/priv/<device type>/<country>/<language>/optout.html`;
 /// the user-choice (no ad framework) flavour uses the legacy page, whose links end in

@@ -5,7 +5,7 @@
 public struct NielsenID3Tag: Sendable, Hashable {
     /// What every Nielsen owner string starts with.
     public static let prefix = "www.nielsen.com/"
-    /// The CID of "no source" (public-docs-facts §4).
+    /// The CID of "no source" (Nielsen's public ID3 tag documentation).
     public static let nullCID = "X100zdCIGeIlgZnkYj6UvQ=="
     /// The longest owner string taken (the guides: about 249 characters).
     public static let maxLength = 512

@@ -30,10 +30,10 @@ struct Verdict {
 }
 
 /// Evaluates the rule pack on a session's trace.
-public enum CertificationEvaluator {
+package enum CertificationEvaluator {
     /// The report for one session, dated `time` (Unix seconds): by default its trace's last call
     /// as sent, so the same trace certifies to the same report (census-decisions.md S42).
-    public static func evaluate(
+    package static func evaluate(
         session: String, appid: String, sdk: String, trace: [CallTraceEntry],
         rules: [CertificationRule] = RulePack.standard, at time: Int64? = nil
     ) -> CertificationReport {

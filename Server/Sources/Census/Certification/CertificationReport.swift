@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// How a rule came out for a session.
-public enum RuleStatus: String, Sendable, Codable {
+package enum RuleStatus: String, Sendable, Codable {
     /// The session did what the rule asks.
     case pass
     /// The session did not; the evidence says where.
@@ -12,59 +12,59 @@ public enum RuleStatus: String, Sendable, Codable {
 }
 
 /// A call or ping that decided a rule.
-public struct RuleEvidence: Sendable, Equatable, Codable {
+package struct RuleEvidence: Sendable, Equatable, Codable {
     /// The trace entry's sequence number, if it is one.
-    public var seq: Int?
+    package var seq: Int?
     /// What it shows.
-    public var text: String
+    package var text: String
 
     /// Evidence pointing at trace entry `seq` (nil: not an entry) with what it shows.
-    public init(seq: Int?, text: String) {
+    package init(seq: Int?, text: String) {
         self.seq = seq
         self.text = text
     }
 }
 
 /// One rule's result.
-public struct RuleResult: Sendable, Equatable, Codable {
+package struct RuleResult: Sendable, Equatable, Codable {
     /// The rule's id in the pack (``RulePack``).
-    public var id: String
+    package var id: String
     /// The rule in a line.
-    public var title: String
+    package var title: String
     /// What the rule checks, and why.
-    public var explanation: String
+    package var explanation: String
     /// The guide and step the rule comes from.
-    public var source: String
+    package var source: String
     /// How the session came out.
-    public var status: RuleStatus
+    package var status: RuleStatus
     /// The calls and pings that decided it.
-    public var evidence: [RuleEvidence]
+    package var evidence: [RuleEvidence]
 }
 
 /// The certification of one traced session: every rule of the pack with its result and evidence.
 /// Exported as JSON with a SHA-256 over the rest of the report, so that a report passed on
 /// (the diagnostic tool's "Export") can be checked for edits.
-public struct CertificationReport: Sendable, Equatable, Codable {
+package struct CertificationReport: Sendable, Equatable, Codable {
     /// The traced session (an SDK instance).
-    public var session: String
+    package var session: String
     /// The app it measured for.
-    public var appid: String
+    package var appid: String
     /// The SDK that sent the trace, as it named itself.
-    public var sdk: String
+    package var sdk: String
     /// Trace entries evaluated.
-    public var calls: Int
+    package var calls: Int
     /// When it was evaluated, Unix seconds.
-    public var evaluatedAt: Int64
+    package var evaluatedAt: Int64
     /// Every rule of the pack, in the pack's order.
-    public var results: [RuleResult]
+    package var results: [RuleResult]
     /// Hex SHA-256 of the report's canonical JSON with this field empty.
-    public var sha256: String
+    package var sha256: String
 
     /// True when no rule failed.
-    public var passed: Bool { !results.contains { $0.status == .fail } }
+    package var passed: Bool { !results.contains { $0.status == .fail } }
 
     /// Creates a report and seals it with its hash.
-    public init(session: String, appid: String, sdk: String, calls: Int, evaluatedAt: Int64, results: [RuleResult]) {
+    package init(session: String, appid: String, sdk: String, calls: Int, evaluatedAt: Int64, results: [RuleResult]) {
         self.session = session
         self.appid = appid
         self.sdk = sdk
@@ -76,7 +76,7 @@ public struct CertificationReport: Sendable, Equatable, Codable {
     }
 
     /// The hash the report should carry.
-    public func digest() -> String {
+    package func digest() -> String {
         var unsealed = self
         unsealed.sha256 = ""
         let encoder = JSONEncoder()
@@ -86,5 +86,5 @@ public struct CertificationReport: Sendable, Equatable, Codable {
     }
 
     /// Whether the report is as it was sealed.
-    public var isIntact: Bool { digest() == sha256 }
+    package var isIntact: Bool { digest() == sha256 }
 }

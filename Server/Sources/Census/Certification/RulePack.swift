@@ -1,9 +1,9 @@
 /// The rules the census certifies a session against: the diagnostic tool's test cases and the
 /// pre-certification checklists (Nielsen's public digital measurement documentation and the
 /// integration guides). docs/certification.md is this table in prose; a test keeps the two in step.
-public enum RulePack {
+package enum RulePack {
     /// Every rule, in the order the report shows them.
-    public static let standard: [CertificationRule] = [
+    package static let standard: [CertificationRule] = [
         CertificationRule(
             id: "init.config", title: "SDK initialised and config received",
             explanation: "The SDK must be created at app start and its hello ping (the config request) answered; without it nothing is measured.",
@@ -107,12 +107,12 @@ public enum RulePack {
         CertificationRule(
             id: "privacy.anonymous", title: "Opted-out pings carry no identifiers",
             explanation: "While the user is opted out, pings carry no device id, NUID, vendor id or first-party id.",
-            source: "DCR Ireland Video iOS SDK, opt-out; public-docs-facts §7",
+            source: "DCR Ireland Video iOS SDK, opt-out; Nielsen's public opt-out documentation",
             check: .optedOutPingsAnonymous),
     ]
 
     /// The rule with `id`.
-    public static func rule(_ id: String) -> CertificationRule? {
+    package static func rule(_ id: String) -> CertificationRule? {
         standard.first { $0.id == id }
     }
 }

@@ -4,15 +4,15 @@ import Hummingbird
 /// devices must reach it. The dashboard's data, reports, sessions, traces and certification
 /// results need ``token`` when one is set, which `meter serve` does whenever it listens beyond
 /// loopback (docs/certification.md, "Access").
-public struct CensusAccess: Sendable {
+package struct CensusAccess: Sendable {
     /// The token readers present, or nil: open (a census on loopback).
-    public let token: String?
+    package let token: String?
 
     /// Open to anyone who can connect (loopback).
-    public static let open = CensusAccess(token: nil)
+    package static let open = CensusAccess(token: nil)
 
     /// Requires `token` on every read.
-    public init(token: String?) {
+    package init(token: String?) {
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -40,7 +40,7 @@ public struct CensusAccess: Sendable {
     }
 
     /// Whether `host` is a loopback address (then no token is needed).
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

@@ -1,32 +1,32 @@
 import NIOConcurrencyHelpers
 
 /// What the server has received since it started.
-public struct CensusCounters: Sendable, Equatable, Codable {
+package struct CensusCounters: Sendable, Equatable, Codable {
     /// Pings stored for the first time.
-    public var stored = 0
+    package var stored = 0
     /// Pings whose id was already stored (re-deliveries).
-    public var duplicates = 0
+    package var duplicates = 0
     /// Requests refused with HTTP 400 (or 403, 413).
-    public var rejected = 0
+    package var rejected = 0
     /// Refused requests not recorded: the rejects' budget was full (``StorageBudget``).
-    public var rejectsNotRecorded = 0
+    package var rejectsNotRecorded = 0
     /// Trace batches answered 503: the traces' budget was full.
-    public var tracesOverBudget = 0
+    package var tracesOverBudget = 0
     /// Pings that could not be stored (HTTP 503: the SDK retries).
-    public var storageFailures = 0
+    package var storageFailures = 0
     /// Config requests answered.
-    public var configRequests = 0
+    package var configRequests = 0
     /// Google AMP cloud-API requests stored (each replays its page view).
-    public var ampEvents = 0
+    package var ampEvents = 0
     /// Google AMP cloud-API requests past their page view's limit: answered, neither stored nor
     /// credited (census-decisions.md AMP5).
-    public var ampEventsNotCredited = 0
+    package var ampEventsNotCredited = 0
     /// Google AMP `prd=session` pings accepted.
-    public var ampSessions = 0
+    package var ampSessions = 0
     /// Viewability pings stored for the first time.
-    public var viewabilityPings = 0
+    package var viewabilityPings = 0
     /// Call trace entries stored for the first time.
-    public var traceEntries = 0
+    package var traceEntries = 0
 }
 
 /// The counters behind a lock: the ping fast path counts on its event loop, without a hop.

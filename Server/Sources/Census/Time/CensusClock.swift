@@ -8,21 +8,21 @@ import Foundation
 /// (``RunningCensus/start(database:host:port:tls:access:policy:connectionLimits:accessLog:clock:logger:)``),
 /// and a ``ManualCensusClock`` moves it in tests. What times the census's own work stays on
 /// monotonic clocks (census-decisions.md S44).
-public protocol CensusClock: Sendable {
+package protocol CensusClock: Sendable {
     /// Now, in milliseconds since 1970 (UTC).
     func milliseconds() -> Int64
 }
 
 extension CensusClock {
     /// Now, in whole seconds since 1970 (UTC).
-    public func seconds() -> Int64 { milliseconds() / 1000 }
+    package func seconds() -> Int64 { milliseconds() / 1000 }
 }
 
 /// The system's wall clock.
-public struct SystemCensusClock: CensusClock {
+package struct SystemCensusClock: CensusClock {
     /// Creates the system clock.
-    public init() {}
+    package init() {}
 
     /// From `Date.now`.
-    public func milliseconds() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
+    package func milliseconds() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

@@ -9,38 +9,38 @@ import SQLKit
 extension PingStore {
     /// The shortest device id taken: a shorter one, matched inside refused requests' and traces'
     /// text, could name other devices' data.
-    public static let minimumDeviceIDLength = 8
+    package static let minimumDeviceIDLength = 8
 
     /// What the census holds of one device.
-    public struct DeviceData: Sendable, Codable, Equatable {
+    package struct DeviceData: Sendable, Codable, Equatable {
         /// The device id asked for.
-        public var device: String
+        package var device: String
         /// Its pings, oldest first.
-        public var pings: [StoredPing]
+        package var pings: [StoredPing]
         /// The viewability pings of its sessions (their bodies, as received).
-        public var viewability: [String]
+        package var viewability: [String]
         /// Refused requests whose text carries the id (the reason, then the request as received).
-        public var rejects: [String]
+        package var rejects: [String]
         /// Call-trace entries whose text carries the id (JSON, as received).
-        public var traceEntries: [String]
+        package var traceEntries: [String]
     }
 
     /// How many rows of each kind a deletion removed.
-    public struct DeviceDeletion: Sendable, Codable, Equatable {
+    package struct DeviceDeletion: Sendable, Codable, Equatable {
         /// Pings.
-        public var pings = 0
+        package var pings = 0
         /// Viewability pings of the device's sessions.
-        public var viewability = 0
+        package var viewability = 0
         /// Session spans left without a ping.
-        public var sessionSpans = 0
+        package var sessionSpans = 0
         /// Refused requests carrying the id.
-        public var rejects = 0
+        package var rejects = 0
         /// Call-trace entries carrying the id.
-        public var traceEntries = 0
+        package var traceEntries = 0
     }
 
     /// Everything stored of `device`.
-    public func deviceData(_ device: String) async throws -> DeviceData {
+    package func deviceData(_ device: String) async throws -> DeviceData {
         try await database.withSQL { db in
             let find = db.engine.findFunction
             let pings = try await db.select().columns(Self.storedPingColumns)
@@ -66,7 +66,7 @@ extension PingStore {
 
     /// Deletes everything stored of `device`. Each kind goes in its own statement, pings last:
     /// stopped half-way, a second run finishes it.
-    public func deleteDevice(_ device: String) async throws -> DeviceDeletion {
+    package func deleteDevice(_ device: String) async throws -> DeviceDeletion {
         try await database.withSQL { db in
             let find = db.engine.findFunction
             var deleted = DeviceDeletion()

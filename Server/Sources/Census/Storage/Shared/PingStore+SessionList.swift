@@ -3,13 +3,13 @@ import MeterWire
 import SQLKit
 
 /// What the dashboard lists a session by, besides its id: its app's name, its assets, its platform.
-public struct SessionLabel: Sendable, Equatable, Codable {
+package struct SessionLabel: Sendable, Equatable, Codable {
     /// The app's name as the SDK was given it (`appname`) or the pings carry it (`c15`).
-    public var appName: String
+    package var appName: String
     /// The first assets it played (at most ``SessionLabel/kept``).
-    public var assets: [String]
+    package var assets: [String]
     /// `iOS`, `Linux`, `browser` or `Google AMP`, from the SDK's version prefix; else the SDK as it named itself.
-    public var platform: String
+    package var platform: String
 
     /// How many assets a label names.
     static let kept = 3
@@ -35,7 +35,7 @@ extension PingStore {
 
     /// The label of a traced session, from its first `init`, `loadMetadata`, `trackEvent` and
     /// `sendID3` calls under its app: a bounded read whatever the trace's length.
-    public func label(ofTraced row: TraceSessionRow) async throws -> SessionLabel {
+    package func label(ofTraced row: TraceSessionRow) async throws -> SessionLabel {
         let entries = try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, row.session)
@@ -57,7 +57,7 @@ extension PingStore {
     /// stand for the first and last call, `amp` for the SDK. Read from the page views' own
     /// record, by app and time (``AMPReplayedPings``): what other apps send, whatever ids or
     /// times they choose, is neither listed here nor read to list it (census-decisions.md S43).
-    public func ampPageViews(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
+    package func ampPageViews(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select().columns("session_id", "appid", "first_at", "last_at").from("census_amp_page_views")
             if let appid { select = select.where("appid", .equal, appid) }
@@ -74,7 +74,7 @@ extension PingStore {
     /// The pings the census replayed of Google AMP page view `session`, in creation order (only
     /// those of the first `first` ids the replay built, when given), or nil when it replayed none: read by
     /// the ids its last replay stored, under its app, never through a span of times.
-    public func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
+    package func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
         guard let record = try await database.withSQL({ db in try await AMPReplayedPings.record(of: session, db) }) else {
             return nil
         }

@@ -3,29 +3,29 @@ import MeterWire
 import SQLKit
 
 /// A traced SDK instance, as the sessions list shows it.
-public struct TraceSessionRow: Sendable, Equatable, Codable {
+package struct TraceSessionRow: Sendable, Equatable, Codable {
     /// The SDK instance's session.
-    public var session: String
+    package var session: String
     /// The app it measured for.
-    public var appid: String
+    package var appid: String
     /// The SDK, as it named itself.
-    public var sdk: String
+    package var sdk: String
     /// The first call, Unix seconds.
-    public var firstCall: Double
+    package var firstCall: Double
     /// The last call, Unix seconds.
-    public var lastCall: Double
+    package var lastCall: Double
     /// Entries stored.
-    public var calls: Int64
+    package var calls: Int64
 }
 
 /// A refused request, as the dashboard lists it.
-public struct RejectRow: Sendable, Equatable, Codable {
+package struct RejectRow: Sendable, Equatable, Codable {
     /// When it was received, milliseconds since 1970.
-    public var receivedAt: Int64
+    package var receivedAt: Int64
     /// Why it was refused.
-    public var reason: String
+    package var reason: String
     /// The request as received, cut to ``PingValidator/maxURLBytes``.
-    public var rawRequest: String
+    package var rawRequest: String
 }
 
 extension PingStore {
@@ -57,7 +57,7 @@ extension PingStore {
     /// The traced sessions, one per session and app, latest activity first (of `appid` only, or
     /// named `session`, when given; at most `limit`, nil: all). Sessions are keyed by app and id:
     /// another app's entries under the same id are another row (census-decisions.md S43).
-    public func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
+    package func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select()
                 .column("session").column("appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
@@ -82,7 +82,7 @@ extension PingStore {
     }
 
     /// One session's trace under `appid`, in call order.
-    public func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
+    package func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
         try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, session)
@@ -93,7 +93,7 @@ extension PingStore {
 
     /// The stored pings of `appid` with these ids (the pings a trace says were built), in
     /// creation order.
-    public func pings(ids: [String], appid: String) async throws -> [StoredPing] {
+    package func pings(ids: [String], appid: String) async throws -> [StoredPing] {
         let ids = ids.map { PingKey.scoped(appID: appid, pingID: $0) }
         guard !ids.isEmpty else { return [] }
         var found: [StoredPing] = []
@@ -110,7 +110,7 @@ extension PingStore {
     }
 
     /// The latest refused requests, newest first.
-    public func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
         try await database.withSQL { db in
             try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
                 .orderBy("received_at", .descending).limit(limit).all()
