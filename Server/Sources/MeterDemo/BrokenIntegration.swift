@@ -7,18 +7,18 @@ import NielsenAppApi
 /// A deliberately broken integration, for certification to catch: it calls `loadMetadata`
 /// before every playhead, which the pre-certification checklist forbids (the original SDK then
 /// credits nothing). Played under its own appid, so the demo app's sessions stay clean.
-package struct BrokenIntegration: Sendable {
+public struct BrokenIntegration: Sendable {
     /// The appid it plays under.
-    package let appID: String
+    public let appID: String
     /// The rule it must fail.
-    package static let failingRule = "metadata.notBeforeEveryPlayhead"
+    public static let failingRule = "metadata.notBeforeEveryPlayhead"
 
-    package init(appID: String = "P" + UUID().uuidString) {
+    public init(appID: String = "P" + UUID().uuidString) {
         self.appID = appID
     }
 
     /// Plays one minute of content the wrong way against `census`; returns its trace session.
-    package func play(against census: RunningCensus) async throws -> String? {
+    public func play(against census: RunningCensus) async throws -> String? {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         let environment = MeterEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),

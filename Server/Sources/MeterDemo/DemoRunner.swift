@@ -5,43 +5,43 @@ import Logging
 import NielsenAppApi
 
 /// What one scenario produced: expected against credited, per asset.
-package struct DemoOutcome: Sendable {
+public struct DemoOutcome: Sendable {
     /// The scenario.
-    package let scenario: DemoScenario
+    public let scenario: DemoScenario
     /// Seconds the census credited, per asset id.
-    package let credited: [String: Int64]
+    public let credited: [String: Int64]
     /// Pings the SDK built.
-    package let pingsBuilt: Int
+    public let pingsBuilt: Int
     /// Requests sent straight to the census, as AMP pages do (no SDK).
-    package var ampRequests = 0
+    public var ampRequests = 0
     /// The SDK instance's call trace session (`meter certify --session`).
-    package var traceSession: String?
+    public var traceSession: String?
 
     /// What was sent, for the demo's progress line.
-    package var sentSummary: String {
+    public var sentSummary: String {
         ampRequests > 0 ? "\(ampRequests) AMP requests" : "\(pingsBuilt) pings"
     }
 
     /// Whether every asset was credited exactly as expected.
-    package var matches: Bool { scenario.expected == credited }
+    public var matches: Bool { scenario.expected == credited }
 }
 
 /// Plays scenarios through the documented `NielsenAppApi` against a census, with a virtual
 /// clock so an hour of viewing takes a moment, and reads back what the census credited.
-package struct DemoRunner: Sendable {
+public struct DemoRunner: Sendable {
     /// The census to report to.
-    package let census: RunningCensus
+    public let census: RunningCensus
     /// The appid every scenario runs under (fresh per run, so reports never mix runs).
-    package let appID: String
+    public let appID: String
 
     /// Creates a runner with a fresh appid.
-    package init(census: RunningCensus, appID: String = "P" + UUID().uuidString) {
+    public init(census: RunningCensus, appID: String = "P" + UUID().uuidString) {
         self.census = census
         self.appID = appID
     }
 
     /// Plays `scenario` and returns what the census credited to its assets.
-    package func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
+    public func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         if scenario.isAMPOnly { return try await runAMP(scenario, clock: clock) }
         // In-memory storage keeps the demo from writing ids to the user's application-support folder;
@@ -141,13 +141,13 @@ extension DemoRunner {
 }
 
 /// Demo failures.
-package enum DemoError: Error, CustomStringConvertible {
+public enum DemoError: Error, CustomStringConvertible {
     /// The SDK refused the demo's appInfo.
     case sdkDidNotStart
     /// The census did not take an AMP request.
     case ampRequestRefused(String)
 
-    package var description: String {
+    public var description: String {
         switch self {
         case .sdkDidNotStart: "the SDK did not start with the demo appInfo"
         case .ampRequestRefused(let url): "the census refused the AMP request \(url)"

@@ -1,9 +1,9 @@
 import Census
 
 /// Renders demo outcomes as a table of expected against credited seconds.
-package enum DemoSummary {
+public enum DemoSummary {
     /// One line per asset of every scenario.
-    package static func render(_ outcomes: [DemoOutcome]) -> String {
+    public static func render(_ outcomes: [DemoOutcome]) -> String {
         var lines: [[String]] = [["scenario", "asset", "expected s", "census s", ""]]
         for (index, outcome) in outcomes.enumerated() {
             for asset in outcome.scenario.expected.keys.sorted() {

@@ -30,10 +30,10 @@ struct Verdict {
 }
 
 /// Evaluates the rule pack on a session's trace.
-package enum CertificationEvaluator {
+public enum CertificationEvaluator {
     /// The report for one session, dated `time` (Unix seconds): by default its trace's last call
     /// as sent, so the same trace certifies to the same report (census-decisions.md S42).
-    package static func evaluate(
+    public static func evaluate(
         session: String, appid: String, sdk: String, trace: [CallTraceEntry],
         rules: [CertificationRule] = RulePack.standard, at time: Int64? = nil
     ) -> CertificationReport {

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 
 /// How a rule came out for a session.
-package enum RuleStatus: String, Sendable, Codable {
+public enum RuleStatus: String, Sendable, Codable {
     /// The session did what the rule asks.
     case pass
     /// The session did not; the evidence says where.
@@ -12,59 +12,59 @@ package enum RuleStatus: String, Sendable, Codable {
 }
 
 /// A call or ping that decided a rule.
-package struct RuleEvidence: Sendable, Equatable, Codable {
+public struct RuleEvidence: Sendable, Equatable, Codable {
     /// The trace entry's sequence number, if it is one.
-    package var seq: Int?
+    public var seq: Int?
     /// What it shows.
-    package var text: String
+    public var text: String
 
     /// Evidence pointing at trace entry `seq` (nil: not an entry) with what it shows.
-    package init(seq: Int?, text: String) {
+    public init(seq: Int?, text: String) {
         self.seq = seq
         self.text = text
     }
 }
 
 /// One rule's result.
-package struct RuleResult: Sendable, Equatable, Codable {
+public struct RuleResult: Sendable, Equatable, Codable {
     /// The rule's id in the pack (``RulePack``).
-    package var id: String
+    public var id: String
     /// The rule in a line.
-    package var title: String
+    public var title: String
     /// What the rule checks, and why.
-    package var explanation: String
+    public var explanation: String
     /// The guide and step the rule comes from.
-    package var source: String
+    public var source: String
     /// How the session came out.
-    package var status: RuleStatus
+    public var status: RuleStatus
     /// The calls and pings that decided it.
-    package var evidence: [RuleEvidence]
+    public var evidence: [RuleEvidence]
 }
 
 /// The certification of one traced session: every rule of the pack with its result and evidence.
 /// Exported as JSON with a SHA-256 over the rest of the report, so that a report passed on
 /// (the diagnostic tool's "Export") can be checked for edits.
-package struct CertificationReport: Sendable, Equatable, Codable {
+public struct CertificationReport: Sendable, Equatable, Codable {
     /// The traced session (an SDK instance).
-    package var session: String
+    public var session: String
     /// The app it measured for.
-    package var appid: String
+    public var appid: String
     /// The SDK that sent the trace, as it named itself.
-    package var sdk: String
+    public var sdk: String
     /// Trace entries evaluated.
-    package var calls: Int
+    public var calls: Int
     /// When it was evaluated, Unix seconds.
-    package var evaluatedAt: Int64
+    public var evaluatedAt: Int64
     /// Every rule of the pack, in the pack's order.
-    package var results: [RuleResult]
+    public var results: [RuleResult]
     /// Hex SHA-256 of the report's canonical JSON with this field empty.
-    package var sha256: String
+    public var sha256: String
 
     /// True when no rule failed.
-    package var passed: Bool { !results.contains { $0.status == .fail } }
+    public var passed: Bool { !results.contains { $0.status == .fail } }
 
     /// Creates a report and seals it with its hash.
-    package init(session: String, appid: String, sdk: String, calls: Int, evaluatedAt: Int64, results: [RuleResult]) {
+    public init(session: String, appid: String, sdk: String, calls: Int, evaluatedAt: Int64, results: [RuleResult]) {
         self.session = session
         self.appid = appid
         self.sdk = sdk
@@ -76,7 +76,7 @@ package struct CertificationReport: Sendable, Equatable, Codable {
     }
 
     /// The hash the report should carry.
-    package func digest() -> String {
+    public func digest() -> String {
         var unsealed = self
         unsealed.sha256 = ""
         let encoder = JSONEncoder()
@@ -86,5 +86,5 @@ package struct CertificationReport: Sendable, Equatable, Codable {
     }
 
     /// Whether the report is as it was sealed.
-    package var isIntact: Bool { digest() == sha256 }
+    public var isIntact: Bool { digest() == sha256 }
 }

@@ -1,20 +1,20 @@
 /// One rule of the pre-certification checklist or the diagnostic test cases, as data: what it
 /// checks, why, where the guides say so, and the check that decides it with its thresholds.
 /// docs/certification.md lists them all.
-package struct CertificationRule: Sendable, Equatable, Codable {
+public struct CertificationRule: Sendable, Equatable, Codable {
     /// A stable id (`ads.playheadRestart`), used in exports and by tests.
-    package let id: String
+    public let id: String
     /// One line, as the dashboard and the table show it.
-    package let title: String
+    public let title: String
     /// What an integrator needs to know: what the rule wants and what goes wrong otherwise.
-    package let explanation: String
+    public let explanation: String
     /// Where the rule comes from in the guides.
-    package let source: String
+    public let source: String
     /// The check that decides it.
-    package let check: RuleCheck
+    public let check: RuleCheck
 
     /// Creates a rule.
-    package init(id: String, title: String, explanation: String, source: String, check: RuleCheck) {
+    public init(id: String, title: String, explanation: String, source: String, check: RuleCheck) {
         self.id = id
         self.title = title
         self.explanation = explanation
@@ -26,7 +26,7 @@ package struct CertificationRule: Sendable, Equatable, Codable {
 /// The checks the evaluator knows, each with its thresholds. A rule is exercised when the trace
 /// holds the situation it is about; a failure latches, as in the diagnostic tool: a later correct
 /// call does not undo it.
-package enum RuleCheck: Sendable, Equatable, Codable {
+public enum RuleCheck: Sendable, Equatable, Codable {
     /// The hello ping was answered: the SDK initialised and received its config.
     case configReceived
     /// appInfo `nol_devDebug` is this level.

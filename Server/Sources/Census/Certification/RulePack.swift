@@ -1,9 +1,9 @@
 /// The rules the census certifies a session against: the diagnostic tool's test cases and the
 /// pre-certification checklists (Nielsen's public digital measurement documentation and the
 /// integration guides). docs/certification.md is this table in prose; a test keeps the two in step.
-package enum RulePack {
+public enum RulePack {
     /// Every rule, in the order the report shows them.
-    package static let standard: [CertificationRule] = [
+    public static let standard: [CertificationRule] = [
         CertificationRule(
             id: "init.config", title: "SDK initialised and config received",
             explanation: "The SDK must be created at app start and its hello ping (the config request) answered; without it nothing is measured.",
@@ -112,7 +112,7 @@ package enum RulePack {
     ]
 
     /// The rule with `id`.
-    package static func rule(_ id: String) -> CertificationRule? {
+    public static func rule(_ id: String) -> CertificationRule? {
         standard.first { $0.id == id }
     }
 }

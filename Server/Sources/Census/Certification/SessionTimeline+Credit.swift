@@ -10,7 +10,7 @@ extension SessionTimeline {
     /// A segment's share follows what the pings built in it claimed (their `c27`), else its length:
     /// DTVR is credited from the tags of the whole viewing session, not ping by ping. Segments and
     /// credit rows are each walked once; `stored` and `entries` once more for the drawn segments.
-    package static func credited(_ segments: [TimelineSegment], credit: [AssetCredit], stored: [StoredPing],
+    public static func credited(_ segments: [TimelineSegment], credit: [AssetCredit], stored: [StoredPing],
                                 entries: [CallTraceEntry]) -> [TimelineSegment] {
         var segments = segments
         // What the pings built in each segment's calls claimed for its asset, before sharing out.

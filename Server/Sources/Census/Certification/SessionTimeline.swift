@@ -2,37 +2,37 @@ import MeterWire
 
 /// One stretch of a session's timeline: an asset playing (content, ad, static page, DTVR) or a
 /// pause between two of them, with the credit the census holds for it.
-package struct TimelineSegment: Sendable, Equatable, Codable {
+public struct TimelineSegment: Sendable, Equatable, Codable {
     /// `content`, `preroll`/`midroll`/`postroll`/`ad`, `static`, `dtvr`, or `pause`.
-    package var type: String
+    public var type: String
     /// The asset's id (`assetid`); empty for a pause.
-    package var assetid: String
+    public var assetid: String
     /// When it began: the call that began it, Unix seconds.
-    package var start: Double
+    public var start: Double
     /// When it ended: the call that ended it, Unix seconds.
-    package var end: Double
+    public var end: Double
     /// The first trace entry it spans.
-    package var fromSeq: Int
+    public var fromSeq: Int
     /// The last trace entry it spans.
-    package var toSeq: Int
+    public var toSeq: Int
     /// Playheads (or ID3 tags) reported in it.
-    package var reports: Int
+    public var reports: Int
     /// The first position reported in it, if any.
-    package var firstPosition: Int64?
+    public var firstPosition: Int64?
     /// The last position reported in it, if any.
-    package var lastPosition: Int64?
+    public var lastPosition: Int64?
     /// Seconds credited for it by the pings the census stored.
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
 }
 
 /// Cuts a trace into ``TimelineSegment``s for the dashboard.
-package enum SessionTimeline {
+public enum SessionTimeline {
     /// The segments of `entries` (in `seq` order, as the census stores them), credited from
     /// `stored` (the census's pings of that session).
     ///
     /// Linear in the entries: a segment's pings are those of the entries from where it began to
     /// where it closed, read once more at its close (consecutive segments share one entry at most).
-    package static func segments(of entries: [CallTraceEntry], stored: [StoredPing]) -> [TimelineSegment] {
+    public static func segments(of entries: [CallTraceEntry], stored: [StoredPing]) -> [TimelineSegment] {
         let credit = Dictionary(stored.map { ($0.pingID, $0) }, uniquingKeysWith: { first, _ in first })
         var segments: [TimelineSegment] = []
         var open: (segment: TimelineSegment, from: Int)?

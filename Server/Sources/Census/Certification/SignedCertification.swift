@@ -7,16 +7,16 @@ import Foundation
 /// The per-report SHA-256 only names a report: anyone who edits a report can recompute it. The
 /// signature can only be made with the census's private key, and is checked against the public
 /// key the census publishes (`GET /certification/key`), never against the key in the file.
-package struct SignedCertification: Sendable, Equatable, Codable {
+public struct SignedCertification: Sendable, Equatable, Codable {
     /// The reports, each with its SHA-256.
-    package var reports: [CertificationReport]
+    public var reports: [CertificationReport]
     /// True when no report has a failing rule.
-    package var passed: Bool
+    public var passed: Bool
     /// Who signed, when, and the signature over the rest.
-    package var signature: CertificationSignature
+    public var signature: CertificationSignature
 
     /// Signs `reports` with `key` at `signedAt` (Unix seconds).
-    package init(reports: [CertificationReport], key: Curve25519.Signing.PrivateKey, signedAt: Int64) throws {
+    public init(reports: [CertificationReport], key: Curve25519.Signing.PrivateKey, signedAt: Int64) throws {
         self.reports = reports
         self.passed = reports.allSatisfy(\.passed)
         let publicKey = key.publicKey.rawRepresentation.base64EncodedString()
@@ -27,14 +27,14 @@ package struct SignedCertification: Sendable, Equatable, Codable {
 
     /// The file `meter certify --export` writes: sorted keys, indented, one final newline. Only
     /// this form verifies, so that no byte of an export can change without failing.
-    package func exportBytes() throws -> Data {
+    public func exportBytes() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
     /// Checks an exported file against the census's public key (raw 32 bytes, base64).
-    package static func verify(exported bytes: Data, trustedPublicKey: String) -> CertificationVerification {
+    public static func verify(exported bytes: Data, trustedPublicKey: String) -> CertificationVerification {
         guard let export = try? JSONDecoder().decode(SignedCertification.self, from: bytes) else {
             return .failed("not a certification export")
         }
@@ -45,7 +45,7 @@ package struct SignedCertification: Sendable, Equatable, Codable {
     }
 
     /// Checks the signature and every report against the census's public key.
-    package func verify(trustedPublicKey: String) -> CertificationVerification {
+    public func verify(trustedPublicKey: String) -> CertificationVerification {
         guard signature.algorithm == CertificationSignature.ed25519 else {
             return .failed("signed with \(signature.algorithm), not \(CertificationSignature.ed25519)")
         }
@@ -84,18 +84,18 @@ package struct SignedCertification: Sendable, Equatable, Codable {
 }
 
 /// The signature of a ``SignedCertification``.
-package struct CertificationSignature: Sendable, Equatable, Codable {
+public struct CertificationSignature: Sendable, Equatable, Codable {
     /// The only algorithm the census signs with.
-    package static let ed25519 = "Ed25519"
+    public static let ed25519 = "Ed25519"
 
     /// Always ``ed25519``.
-    package var algorithm: String
+    public var algorithm: String
     /// The signer's public key: raw 32 bytes, base64.
-    package var publicKey: String
+    public var publicKey: String
     /// When it was signed, Unix seconds.
-    package var signedAt: Int64
+    public var signedAt: Int64
     /// The signature: 64 bytes, base64.
-    package var value: String
+    public var value: String
 
     init(publicKey: String, signedAt: Int64, value: String) {
         self.algorithm = Self.ed25519
@@ -106,7 +106,7 @@ package struct CertificationSignature: Sendable, Equatable, Codable {
 }
 
 /// The outcome of checking an export.
-package enum CertificationVerification: Sendable, Equatable {
+public enum CertificationVerification: Sendable, Equatable {
     /// Signed by the trusted key, and nothing changed since.
     case valid
     /// Why it does not verify.
@@ -114,14 +114,14 @@ package enum CertificationVerification: Sendable, Equatable {
 }
 
 /// `GET /certification/key`: the public key certification exports are signed with.
-package struct CertificationKeyInfo: Sendable, Equatable, Codable {
+public struct CertificationKeyInfo: Sendable, Equatable, Codable {
     /// Always ``CertificationSignature/ed25519``.
-    package var algorithm: String
+    public var algorithm: String
     /// Raw 32 bytes, base64.
-    package var publicKey: String
+    public var publicKey: String
 
     /// The answer for `publicKey` (raw 32 bytes, base64).
-    package init(publicKey: String) {
+    public init(publicKey: String) {
         self.algorithm = CertificationSignature.ed25519
         self.publicKey = publicKey
     }

@@ -22,7 +22,7 @@ struct CensusMaintenance: Service {
 extension CensusServer {
     /// One round of upkeep (``CensusMaintenance``), retention as of the census's ``clock``;
     /// failures are logged and tried again next round.
-    package func maintain() async {
+    public func maintain() async {
         do {
             try await registry.reload(from: store)
             let limits = policy.storage

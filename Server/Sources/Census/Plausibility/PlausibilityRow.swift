@@ -4,27 +4,27 @@ import SQLKit
 /// a ping's bound (never credited), and seconds its sessions credited beyond what their pings'
 /// timestamps and the census's receipt times allow (flagged; credited unless the report
 /// excludes flagged sessions).
-package struct PlausibilityRow: Sendable, Equatable, Codable {
+public struct PlausibilityRow: Sendable, Equatable, Codable {
     /// The app id.
-    package var appid: String
+    public var appid: String
     /// Seconds credited (after the bounds, with flagged sessions).
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
     /// Seconds pings claimed over their kind's bound: stored, not credited.
-    package var overBoundSeconds: Int64
+    public var overBoundSeconds: Int64
     /// Seconds flagged sessions credited beyond the time their pings span.
-    package var flaggedSeconds: Int64
+    public var flaggedSeconds: Int64
     /// Sessions flagged.
-    package var flaggedSessions: Int64
+    public var flaggedSessions: Int64
     /// Viewable seconds flagged sessions' viewability pings counted beyond the time they span
     /// (``ViewabilityPlausibility``).
-    package var flaggedViewableSeconds: Int64 = 0
+    public var flaggedViewableSeconds: Int64 = 0
     /// Audible seconds the same way.
-    package var flaggedAudibleSeconds: Int64 = 0
+    public var flaggedAudibleSeconds: Int64 = 0
     /// Sessions whose viewability pings the rule flags.
-    package var flaggedViewabilitySessions: Int64 = 0
+    public var flaggedViewabilitySessions: Int64 = 0
 
     /// Creates a row.
-    package init(appid: String, creditedSeconds: Int64, overBoundSeconds: Int64, flaggedSeconds: Int64, flaggedSessions: Int64,
+    public init(appid: String, creditedSeconds: Int64, overBoundSeconds: Int64, flaggedSeconds: Int64, flaggedSessions: Int64,
                 flaggedViewableSeconds: Int64 = 0, flaggedAudibleSeconds: Int64 = 0, flaggedViewabilitySessions: Int64 = 0) {
         self.appid = appid
         self.creditedSeconds = creditedSeconds
@@ -37,15 +37,15 @@ package struct PlausibilityRow: Sendable, Equatable, Codable {
     }
 
     /// Whether the row holds anything not taken at face value.
-    package var holdsAnything: Bool {
+    public var holdsAnything: Bool {
         overBoundSeconds > 0 || flaggedSessions > 0 || flaggedViewabilitySessions > 0
     }
 }
 
 /// The session rule, as data: how much a session may credit given its pings' times.
-package enum SessionPlausibility {
+public enum SessionPlausibility {
     /// The slack over the time a session's pings span, in seconds.
-    package static let tolerance: Int64 = 30
+    public static let tolerance: Int64 = 30
 
     /// The rule for credit the census works out itself (a session's DTVR tags, ``TagCredit``):
     /// the seconds `credit` exceeds the shorter of the two spans plus `largest` and ``tolerance``;

@@ -4,28 +4,28 @@ import NIOConcurrencyHelpers
 /// What the census keeps of what it refuses and of call traces, and for how long
 /// (docs/census.md §6). Senders choose their appid, so a per-app quota alone bounds nothing:
 /// each store also has a budget for all apps together.
-package struct StorageLimits: Sendable, Equatable {
+public struct StorageLimits: Sendable, Equatable {
     /// Bytes of refused requests kept per app (the app a request names; "" when none).
-    package var rejectBytesPerApp: Int64 = 8 << 20
+    public var rejectBytesPerApp: Int64 = 8 << 20
     /// Bytes of refused requests kept in all.
-    package var rejectBytes: Int64 = 32 << 20
+    public var rejectBytes: Int64 = 32 << 20
     /// Bytes of call traces kept per app.
-    package var traceBytesPerApp: Int64 = 16 << 20
+    public var traceBytesPerApp: Int64 = 16 << 20
     /// Bytes of call traces kept in all.
-    package var traceBytes: Int64 = 64 << 20
+    public var traceBytes: Int64 = 64 << 20
     /// Entries kept of one traced session; a batch beyond it is answered 413.
-    package var traceEntriesPerSession: Int64 = 20_000
+    public var traceEntriesPerSession: Int64 = 20_000
     /// Days refused requests and traces are kept.
-    package var retentionDays: Int64 = 7
+    public var retentionDays: Int64 = 7
     /// Days pings are kept, when the operator sets it; nil keeps them (the default: pings are
     /// the census's product and are never pruned unless asked).
-    package var pingRetentionDays: Int64?
+    public var pingRetentionDays: Int64?
 
     /// The defaults: tens of MiB in all.
-    package static let standard = StorageLimits()
+    public static let standard = StorageLimits()
 
     /// Creates limits; every value has a default.
-    package init() {}
+    public init() {}
 }
 
 /// The bytes refused requests and traces take, per app and in all, checked before each is

@@ -6,7 +6,7 @@ import SQLKit
 /// its largest ping of that kind and ``SessionPlausibility/tolerance``. Beyond that they are
 /// flagged, still counted unless the report excludes flagged sessions, as a duration ping's
 /// seconds are.
-package enum ViewabilityPlausibility {
+public enum ViewabilityPlausibility {
     /// The seconds the rule judges, each on its own.
     enum Kind: String, CaseIterable {
         case viewable, audible

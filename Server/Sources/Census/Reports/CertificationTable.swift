@@ -1,8 +1,8 @@
 /// Certification reports for the terminal (`meter certify`, `meter demo`); every stored value
 /// through ``TerminalText``.
-package enum CertificationTable {
+public enum CertificationTable {
     /// One report: every rule with its result and the evidence that decided a failure.
-    package static func render(_ report: CertificationReport) -> String {
+    public static func render(_ report: CertificationReport) -> String {
         let header = ["result", "rule", "title", "evidence"]
         let body = report.results.map { result in
             [result.status.rawValue, result.id, result.title,
@@ -16,7 +16,7 @@ package enum CertificationTable {
     }
 
     /// One line per report: passed, failed and not exercised counts, and the failed rules.
-    package static func summary(_ reports: [(name: String, report: CertificationReport)]) -> String {
+    public static func summary(_ reports: [(name: String, report: CertificationReport)]) -> String {
         let header = ["session", "scenario", "pass", "fail", "not exercised", "failed rules"]
         let body = reports.map { name, report in
             let count = { (status: RuleStatus) in String(report.results.filter { $0.status == status }.count) }

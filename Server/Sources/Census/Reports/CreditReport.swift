@@ -1,45 +1,45 @@
 import MeterWire
 
 /// One line of the credit report: an asset of an app, with what the census credited to it.
-package struct CreditRow: Sendable, Equatable, Codable {
+public struct CreditRow: Sendable, Equatable, Codable {
     /// The app id.
-    package var appid: String
+    public var appid: String
     /// The asset id.
-    package var assetid: String
+    public var assetid: String
     /// Content, ad, static or audio.
-    package var kind: CreditKind
+    public var kind: CreditKind
     /// View pings received.
-    package var views: Int64
+    public var views: Int64
     /// Seconds credited: the sum of `c27` over distinct pings, each within its kind's bound.
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
     /// Seconds pings claimed over their kind's bound (``CreditBounds``): not credited.
-    package var overBoundSeconds: Int64 = 0
+    public var overBoundSeconds: Int64 = 0
     /// Of those, the seconds played on an OTT device (pings with `c71=ottflg,1`).
-    package var ottSeconds: Int64
+    public var ottSeconds: Int64
     /// Distinct (hashed) device ids; devices that send none are not counted.
-    package var devices: Int64
+    public var devices: Int64
     /// Distinct viewing sessions (`c59`).
-    package var sessions: Int64
+    public var sessions: Int64
     /// The share of pings flagged as opted out (0…1).
-    package var optedOutShare: Double
+    public var optedOutShare: Double
     /// DTVR, where sessions sent tag pings: the census's credit from their tags and the SDK's
     /// claim in the same sessions (``DTVRTagCheck``); nil for other kinds and for DTVR credited by
     /// duration pings alone.
-    package var tagCheck: DTVRTagCheck? = nil
+    public var tagCheck: DTVRTagCheck? = nil
 }
 
 /// The census's DTVR credit from tags beside the SDK's own, for the sessions that sent tags
 /// (decisions.md T6; docs/census.md §5).
-package struct DTVRTagCheck: Sendable, Equatable, Codable {
+public struct DTVRTagCheck: Sendable, Equatable, Codable {
     /// Seconds the sessions' tags credit: what the row's ``CreditRow/creditedSeconds`` counts for them.
-    package var tagSeconds: Int64
+    public var tagSeconds: Int64
     /// Seconds the SDK's DTVR pings of the same sessions claimed (within their bounds).
-    package var sdkSeconds: Int64
+    public var sdkSeconds: Int64
     /// Sessions whose two figures differ by more than ``DTVRAgreement/tolerance``.
-    package var disagreeingSessions: Int64
+    public var disagreeingSessions: Int64
 
     /// Creates a check.
-    package init(tagSeconds: Int64, sdkSeconds: Int64, disagreeingSessions: Int64) {
+    public init(tagSeconds: Int64, sdkSeconds: Int64, disagreeingSessions: Int64) {
         self.tagSeconds = tagSeconds
         self.sdkSeconds = sdkSeconds
         self.disagreeingSessions = disagreeingSessions
@@ -53,39 +53,39 @@ package struct DTVRTagCheck: Sendable, Equatable, Codable {
 }
 
 /// One line of the DTVR report: a source (CID) of an app, under the channel name it was viewed as.
-package struct DTVRRow: Sendable, Equatable, Codable {
+public struct DTVRRow: Sendable, Equatable, Codable {
     /// The app id.
-    package var appid: String
+    public var appid: String
     /// The channel name (`asn`).
-    package var channel: String
+    public var channel: String
     /// The CID credited (the tags' FD CID, else PC CID).
-    package var cid: String
+    public var cid: String
     /// View pings received.
-    package var views: Int64
+    public var views: Int64
     /// Seconds credited from the tags.
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
     /// Distinct (hashed) device ids.
-    package var devices: Int64
+    public var devices: Int64
     /// Distinct viewing sessions.
-    package var sessions: Int64
+    public var sessions: Int64
     /// The sessions that sent tag pings: their tag credit against the SDK's; nil when none did.
-    package var tagCheck: DTVRTagCheck? = nil
+    public var tagCheck: DTVRTagCheck? = nil
 }
 
 /// What the report covers: an app (or all) and a window on the pings' creation time.
-package struct ReportQuery: Sendable, Equatable {
+public struct ReportQuery: Sendable, Equatable {
     /// Only this app, or every app.
-    package var appid: String?
+    public var appid: String?
     /// Pings created at or after this Unix second.
-    package var from: Int64?
+    public var from: Int64?
     /// Pings created before this Unix second.
-    package var to: Int64?
+    public var to: Int64?
     /// Leave out the sessions the session rule flags (``SessionPlausibility``): an operator's
     /// choice (`meter serve --exclude-flagged`, `meter report --exclude-flagged`).
-    package var excludeFlagged: Bool
+    public var excludeFlagged: Bool
 
     /// Creates a query.
-    package init(appid: String? = nil, from: Int64? = nil, to: Int64? = nil, excludeFlagged: Bool = false) {
+    public init(appid: String? = nil, from: Int64? = nil, to: Int64? = nil, excludeFlagged: Bool = false) {
         self.appid = appid
         self.from = from
         self.to = to
@@ -94,9 +94,9 @@ package struct ReportQuery: Sendable, Equatable {
 }
 
 /// Renders report rows as an aligned terminal table.
-package enum ReportTable {
+public enum ReportTable {
     /// The rows as a table with a header line.
-    package static func render(_ rows: [CreditRow]) -> String {
+    public static func render(_ rows: [CreditRow]) -> String {
         let checked = rows.contains { $0.tagCheck != nil }
         let header = ["appid", "asset", "kind", "views", "seconds", "over bound", "on OTT", "devices", "sessions", "opted out"]
             + (checked ? ["DTVR tags against SDK"] : [])
@@ -118,7 +118,7 @@ package enum ReportTable {
     }
 
     /// Plausibility rows as a table with a header line: what was not taken at face value, per app.
-    package static func render(_ rows: [PlausibilityRow]) -> String {
+    public static func render(_ rows: [PlausibilityRow]) -> String {
         // Viewability's columns only where a session's viewability pings are flagged.
         let viewability = rows.contains { $0.flaggedViewabilitySessions > 0 }
         let header = ["appid", "credited s", "over bound s", "flagged s", "flagged sessions"]
@@ -133,7 +133,7 @@ package enum ReportTable {
     }
 
     /// DTVR rows as a table with a header line.
-    package static func render(_ rows: [DTVRRow]) -> String {
+    public static func render(_ rows: [DTVRRow]) -> String {
         let header = ["appid", "channel", "CID", "views", "seconds", "devices", "sessions", "tags s", "SDK s", "differ"]
         let body = rows.map { row in
             [row.appid, row.channel, row.cid, String(row.views), String(row.creditedSeconds), String(row.devices),
@@ -144,7 +144,7 @@ package enum ReportTable {
     }
 
     /// Viewability rows as a table with a header line.
-    package static func render(_ rows: [ViewabilityRow]) -> String {
+    public static func render(_ rows: [ViewabilityRow]) -> String {
         let header = ["appid", "session", "asset", "pings", "measured s", "viewable s", "audible s", "over bound s", "flagged"]
         let body = rows.map { row in
             [row.appid, row.session, row.assetid, String(row.pings), String(row.measuredSeconds),

@@ -1,20 +1,20 @@
 import MeterWire
 
 /// What a set of stored pings credits one asset: a line of the credit report, for one session.
-package struct AssetCredit: Sendable, Equatable, Codable {
+public struct AssetCredit: Sendable, Equatable, Codable {
     /// The app id.
-    package var appid: String
+    public var appid: String
     /// Content, ad, static, audio, station, DTVR or app.
-    package var kind: CreditKind
+    public var kind: CreditKind
     /// The asset id (the CID for DTVR).
-    package var assetid: String
+    public var assetid: String
     /// Seconds credited, as ``PingStore/report(_:)`` credits them: `c27` over distinct pings, and
     /// for DTVR what the tags credit in the viewing sessions that sent tags (decisions.md T6).
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
     /// Seconds the SDK's own pings claimed (`c27`, within their bounds), tags aside.
-    package var sdkSeconds: Int64
+    public var sdkSeconds: Int64
     /// DTVR: seconds the tags credit, where tags were sent; nil otherwise.
-    package var tagSeconds: Int64?
+    public var tagSeconds: Int64?
 }
 
 /// The crediting rule (``CreditRule``) applied to one session's stored pings, per app × kind × asset.
@@ -23,10 +23,10 @@ package struct AssetCredit: Sendable, Equatable, Codable {
 /// the dashboard's timeline and its per-session credit come from this function, so a session's
 /// seconds add up to the report's (census-decisions.md S38; `CreditRuleAgreementTests` fails if
 /// they ever differ).
-package enum SessionCredit {
+public enum SessionCredit {
     /// The credit `pings` earn, in the report's row order (app, kind, asset). A ping stored twice
     /// counts once (``CreditRule/key(of:)``).
-    package static func assets(of pings: [StoredPing]) -> [AssetCredit] {
+    public static func assets(of pings: [StoredPing]) -> [AssetCredit] {
         var seen = Set<String>()
         var rows: [CreditLine: AssetCredit] = [:]
         // DTVR per tag group (app, channel, CID, viewing session), as the report walks tags.

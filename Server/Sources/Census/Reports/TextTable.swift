@@ -1,10 +1,10 @@
 /// Aligns rows of text into columns for the terminal: the one renderer behind `meter report` and
 /// `meter demo`.
-package enum TextTable {
+public enum TextTable {
     /// `rows[0]` is the header; columns in `rightAligned` (numbers) are padded on the left.
     /// With `rule`, a line of dashes follows the header. Every cell is shown through
     /// ``TerminalText/escaped(_:)``: cells hold stored values, which senders chose.
-    package static func render(_ rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false) -> String {
+    public static func render(_ rows: [[String]], rightAligned: Set<Int> = [], rule: Bool = false) -> String {
         guard !rows.isEmpty else { return "" }
         let rows = rows.map { $0.map(TerminalText.escaped) }
         let columns = rows.map(\.count).max() ?? 0

@@ -4,15 +4,15 @@ import Hummingbird
 /// devices must reach it. The dashboard's data, reports, sessions, traces and certification
 /// results need ``token`` when one is set, which `meter serve` does whenever it listens beyond
 /// loopback (docs/certification.md, "Access").
-package struct CensusAccess: Sendable {
+public struct CensusAccess: Sendable {
     /// The token readers present, or nil: open (a census on loopback).
-    package let token: String?
+    public let token: String?
 
     /// Open to anyone who can connect (loopback).
-    package static let open = CensusAccess(token: nil)
+    public static let open = CensusAccess(token: nil)
 
     /// Requires `token` on every read.
-    package init(token: String?) {
+    public init(token: String?) {
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
     }
 
@@ -40,7 +40,7 @@ package struct CensusAccess: Sendable {
     }
 
     /// Whether `host` is a loopback address (then no token is needed).
-    package static func isLoopback(_ host: String) -> Bool {
+    public static func isLoopback(_ host: String) -> Bool {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 }

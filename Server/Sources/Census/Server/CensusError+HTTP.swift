@@ -28,7 +28,7 @@ extension CensusError: HTTPResponseError {
     }
 
     /// The status of ``reply``.
-    package var status: HTTPResponse.Status { reply.status }
+    public var status: HTTPResponse.Status { reply.status }
 
     /// ``reply``, with `Retry-After` when it says when to come back.
     var response: Response {
@@ -38,7 +38,7 @@ extension CensusError: HTTPResponseError {
     }
 
     /// The answer to a request whose route threw this error.
-    package func response(from request: Request, context: some RequestContext) throws -> Response {
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
         response
     }
 }

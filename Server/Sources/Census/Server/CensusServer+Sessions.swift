@@ -31,7 +31,7 @@ extension CensusServer {
 
     /// Certifies one session (under `appid` when given, else under each app that traced it), or
     /// every traced session of an app (newest first).
-    package func certify(session: String?, appid: String?) async throws -> [CertificationReport] {
+    public func certify(session: String?, appid: String?) async throws -> [CertificationReport] {
         let appid = appid.flatMap { $0.isEmpty ? nil : $0 }
         let sessions: [TraceSessionRow]
         if let session, !session.isEmpty {

@@ -7,9 +7,9 @@ import MeterWire
 
 /// The collection server: receives pings and config requests from the SDK, stores them, and
 /// answers reports. Routes are listed in docs/protocol.md.
-package struct CensusServer: Sendable {
+public struct CensusServer: Sendable {
     /// Where pings are stored.
-    package let store: PingStore
+    public let store: PingStore
     /// The group-commit writer in front of the store.
     package let writer: PingWriter
     let ampIngest: AMPIngest
@@ -18,26 +18,26 @@ package struct CensusServer: Sendable {
     package let metrics = CensusMetrics()
     let logger: Logger
     /// Who may read: the dashboard's data, reports, sessions, certification.
-    package let access: CensusAccess
+    public let access: CensusAccess
     /// What the dashboards watching live are sent.
     package let feed = LiveFeed()
     /// What the operator decided the census takes and keeps.
-    package let policy: CensusPolicy
+    public let policy: CensusPolicy
     /// The apps with settings, for the ping path's bounds and admission.
     package let registry: AppRegistry
     /// The bytes rejects and traces take against their quotas.
     package let budget: StorageBudget
     /// How long a connection may take and how many may be open (``application(host:port:onRunning:)``).
-    package let connectionLimits: ConnectionLimits
+    public let connectionLimits: ConnectionLimits
     /// The open connections of ``application(host:port:onRunning:)``, held to ``connectionLimits``.
     package let connections: ConnectionTable
     /// Where the read routes work, away from the threads that take pings.
     let readThreads = ReadThreads()
     /// The line per request ``application(host:port:tls:onRunning:)`` writes, or nil for none (docs/census.md §4f).
-    package let accessLog: AccessLog?
+    public let accessLog: AccessLog?
 
     /// Creates a server over a migrated store; ``maintain()`` loads its apps and budget.
-    package init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
+    public init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
                 connectionLimits: ConnectionLimits = .standard(), accessLog: AccessLog? = nil,
                 logger: Logger = Logger(label: "Census")) {
         self.store = store
@@ -54,13 +54,13 @@ package struct CensusServer: Sendable {
     }
 
     /// The census's clock: its store's (``PingStore/clock``).
-    package var clock: any CensusClock { store.clock }
+    public var clock: any CensusClock { store.clock }
 
     /// Counters since start.
-    package var sinceStart: CensusCounters { counters.value }
+    public var sinceStart: CensusCounters { counters.value }
 
     /// The router with every census route.
-    package func router() -> Router<BasicRequestContext> {
+    public func router() -> Router<BasicRequestContext> {
         let router = Router()
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
         router.get("/readyz") { _, _ in await self.readiness() }
@@ -103,7 +103,7 @@ package struct CensusServer: Sendable {
 
     /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which),
     /// its connections held to ``connectionLimits``; with `tls`, it answers HTTPS only.
-    package func application(
+    public func application(
         host: String, port: Int, tls: CensusTLS? = nil, onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         let timeouts = connectionLimits.timeouts

@@ -5,13 +5,13 @@ import NIOSSL
 /// SDKs talk to the census over HTTPS, pages on HTTPS load the browser SDK over HTTPS, and App
 /// Transport Security refuses plain HTTP on Apple platforms. (A reverse proxy terminating TLS in
 /// front of a plain census is the alternative: docs/census.md §4d.)
-package struct CensusTLS: Sendable {
+public struct CensusTLS: Sendable {
     /// The server's configuration: its certificate chain (leaf first) and private key.
     let configuration: TLSConfiguration
 
     /// Reads a PEM certificate chain (leaf first) and a PEM private key, refusing with
     /// ``CensusError/tlsUnusable(_:)`` what cannot be read.
-    package init(certificateFile: String, keyFile: String) throws {
+    public init(certificateFile: String, keyFile: String) throws {
         let chain: [NIOSSLCertificate]
         do {
             chain = try NIOSSLCertificate.fromPEMFile(certificateFile)

@@ -5,13 +5,13 @@ import ServiceLifecycle
 
 /// A census server running in this process: `meter demo` and the end-to-end tests start one on
 /// a free loopback port, use it, and stop it.
-package final class RunningCensus: Sendable {
+public final class RunningCensus: Sendable {
     /// The port it listens on.
-    package let port: Int
+    public let port: Int
     /// The host it listens on.
-    package let host: String
+    public let host: String
     /// The server (store, writer, counters).
-    package let server: CensusServer
+    public let server: CensusServer
     private let group: ServiceGroup
     private let runner: Task<Void, any Error>
     private let database: any CensusDatabase
@@ -30,13 +30,13 @@ package final class RunningCensus: Sendable {
     }
 
     /// Whether it answers HTTPS.
-    package let usesTLS: Bool
+    public let usesTLS: Bool
 
     /// The base URL to give the SDK as `nol_collectorURL`.
-    package var baseURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
+    public var baseURL: String { "\(usesTLS ? "https" : "http")://\(host):\(port)" }
 
     /// Runs until the process is asked to stop (SIGINT/SIGTERM), then stops.
-    package func runUntilTerminated() async throws {
+    public func runUntilTerminated() async throws {
         let outcome = await runner.result
         server.accessLog?.flush()
         await database.close()
@@ -46,7 +46,7 @@ package final class RunningCensus: Sendable {
     /// Opens and migrates `database`, then starts listening on `host:port` (0: a free port), over
     /// HTTPS with `tls`, writing `accessLog` (none by default: tests and `meter demo` need none),
     /// telling the time by `clock` (``CensusClock``).
-    package static func start(
+    public static func start(
         database location: DatabaseLocation, host: String = "127.0.0.1", port: Int = 0, tls: CensusTLS? = nil,
         access: CensusAccess = .open, policy: CensusPolicy = .standard, connectionLimits: ConnectionLimits = .standard(),
         accessLog: AccessLog? = nil, clock: any CensusClock = SystemCensusClock(), logger: Logger = Logger(label: "Census")
@@ -91,7 +91,7 @@ package final class RunningCensus: Sendable {
     }
 
     /// Stops listening (finishing requests in flight) and closes the database.
-    package func stop() async {
+    public func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await runner.value
         server.accessLog?.flush()

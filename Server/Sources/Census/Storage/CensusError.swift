@@ -3,7 +3,7 @@
 ///
 /// The store throws nothing else: an engine's own failure becomes ``storageUnavailable(reason:)``
 /// with the engine's account of it (``CensusDatabase/withSQL(_:)``).
-package enum CensusError: Error, CustomStringConvertible {
+public enum CensusError: Error, CustomStringConvertible {
     /// The `--database` URL could not be read.
     case badDatabaseURL(String)
     /// The database did not answer: where, how often it was tried, and the last reason.
@@ -28,7 +28,7 @@ package enum CensusError: Error, CustomStringConvertible {
     case schemaNewer(found: Int, known: Int)
 
     /// What a log line or the command line says.
-    package var description: String {
+    public var description: String {
         switch self {
         case .badDatabaseURL(let url):
             "cannot read database URL \(DatabaseLocation(argument: url)); expected postgres://user:password@host:port/database"

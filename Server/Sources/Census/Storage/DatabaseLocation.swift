@@ -2,14 +2,14 @@ import Foundation
 import Logging
 
 /// Where the census keeps its data: a SQLite file (embedded, the default) or a PostgreSQL URL.
-package enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
+public enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     /// A SQLite file.
     case sqlite(path: String)
     /// A PostgreSQL server, `postgres://user:password@host:port/database`.
     case postgres(url: String)
 
     /// `postgres://…` / `postgresql://…` selects PostgreSQL; anything else is a SQLite file path.
-    package init(argument: String) {
+    public init(argument: String) {
         if argument.hasPrefix("postgres://") || argument.hasPrefix("postgresql://") {
             self = .postgres(url: argument)
         } else {
@@ -18,7 +18,7 @@ package enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The path or URL, with any password hidden.
-    package var description: String {
+    public var description: String {
         switch self {
         case .sqlite(let path): "sqlite:\(path)"
         case .postgres(let url):
@@ -48,7 +48,7 @@ package enum DatabaseLocation: Sendable, Equatable, CustomStringConvertible {
 extension DatabaseLocation {
     /// Opens the database, migrates it, runs `body` with a store over it (telling the time by
     /// `clock`), and closes it.
-    package func withStore<Result>(
+    public func withStore<Result>(
         logger: Logger = Logger(label: "Census"), clock: any CensusClock = SystemCensusClock(),
         _ body: (PingStore) async throws -> Result
     ) async throws -> Result {

@@ -8,21 +8,21 @@ import Foundation
 /// (``RunningCensus/start(database:host:port:tls:access:policy:connectionLimits:accessLog:clock:logger:)``),
 /// and a ``ManualCensusClock`` moves it in tests. What times the census's own work stays on
 /// monotonic clocks (census-decisions.md S44).
-package protocol CensusClock: Sendable {
+public protocol CensusClock: Sendable {
     /// Now, in milliseconds since 1970 (UTC).
     func milliseconds() -> Int64
 }
 
 extension CensusClock {
     /// Now, in whole seconds since 1970 (UTC).
-    package func seconds() -> Int64 { milliseconds() / 1000 }
+    public func seconds() -> Int64 { milliseconds() / 1000 }
 }
 
 /// The system's wall clock.
-package struct SystemCensusClock: CensusClock {
+public struct SystemCensusClock: CensusClock {
     /// Creates the system clock.
-    package init() {}
+    public init() {}
 
     /// From `Date.now`.
-    package func milliseconds() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
+    public func milliseconds() -> Int64 { Int64(Date.now.timeIntervalSince1970 * 1000) }
 }

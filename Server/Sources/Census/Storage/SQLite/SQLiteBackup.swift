@@ -12,9 +12,9 @@ import Darwin
 
 /// A consistent copy of an embedded census's database, taken while the census may be serving
 /// (`meter backup`; docs/census.md, "Backup, restore and upgrade").
-package enum SQLiteBackup {
+public enum SQLiteBackup {
     /// Why a backup was not written; nothing is left at its path.
-    package enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         /// Something is at the backup's path already: a backup never replaces a file.
         case exists(path: String)
         /// The backup could not be written there, for the reason given.
@@ -24,7 +24,7 @@ package enum SQLiteBackup {
         /// The database could not be opened or read, for the reason given.
         case unreadable(path: String, reason: String)
 
-        package var description: String {
+        public var description: String {
             switch self {
             case .exists(let path): "\(path) exists: a backup never replaces a file (name a new one)"
             case .cannotWrite(let path, let reason): "cannot write the backup \(path): \(reason)"
@@ -44,7 +44,7 @@ package enum SQLiteBackup {
     /// copy cut short is corrupt: so the copy is written beside `destination` under a temporary
     /// name, flushed to the disk, and only then linked to `destination`, which must not exist.
     /// A file at `destination` is therefore always a whole backup.
-    package static func write(database path: String, to destination: String, logger: Logger) async throws -> Int {
+    public static func write(database path: String, to destination: String, logger: Logger) async throws -> Int {
         let target = URL(fileURLWithPath: destination)
         let folder = target.deletingLastPathComponent()
         guard !occupied(destination) else { throw Failure.exists(path: destination) }

@@ -3,17 +3,17 @@ import MeterWire
 import SQLKit
 
 /// The per-app settings returned by the config handshake.
-package struct AppSettings: Sendable, Equatable, Codable {
+public struct AppSettings: Sendable, Equatable, Codable {
     /// False turns the SDK off for this app (the server-side kill switch).
-    package var enabled: Bool
+    public var enabled: Bool
     /// The SDK sends a duration ping at least every this many credited seconds.
-    package var durationPingInterval: Int64
+    public var durationPingInterval: Int64
     /// The app's market (an appInfo `sfcode`, lowercase), which its pages' configuration file
     /// announces (docs/decisions.md B11a); nil when the census has none for it.
-    package var sfcode: String?
+    public var sfcode: String?
 
     /// Creates settings.
-    package init(enabled: Bool, durationPingInterval: Int64, sfcode: String? = nil) {
+    public init(enabled: Bool, durationPingInterval: Int64, sfcode: String? = nil) {
         self.enabled = enabled
         self.durationPingInterval = durationPingInterval
         self.sfcode = sfcode
@@ -21,36 +21,36 @@ package struct AppSettings: Sendable, Equatable, Codable {
 
     /// Whether `sfcode` can be stored as an app's market: 1–32 lowercase letters, digits and `-`
     /// (the guides' `it`, `pl-cert`, `uat-cert`…); it goes into a page's configuration file.
-    package static func isValidSFCode(_ sfcode: String) -> Bool {
+    public static func isValidSFCode(_ sfcode: String) -> Bool {
         (1...32).contains(sfcode.utf8.count)
             && sfcode.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 
     /// What an app without an entry gets.
-    package static let standard = AppSettings(enabled: true, durationPingInterval: ConfigAnswer.defaultInterval)
+    public static let standard = AppSettings(enabled: true, durationPingInterval: ConfigAnswer.defaultInterval)
 }
 
 /// An app the census has settings for, as ``AppRegistry`` keeps it.
-package struct RegisteredApp: Sendable, Equatable {
+public struct RegisteredApp: Sendable, Equatable {
     /// The app id.
-    package var appid: String
+    public var appid: String
     /// What the config handshake tells its SDKs.
-    package var settings: AppSettings
+    public var settings: AppSettings
     /// The largest interval announced before the last change, while pings built under it may
     /// still be queued (``AppRegistry/queueWindow``); 0 when none.
-    package var intervalCeiling: Int64
+    public var intervalCeiling: Int64
     /// When the interval last changed, Unix seconds; 0 when never.
-    package var intervalChangedAt: Int64
+    public var intervalChangedAt: Int64
 }
 
 extension PingStore {
     /// The settings for `appid` (``AppSettings/standard`` when it has none).
-    package func settings(for appid: String) async throws -> AppSettings {
+    public func settings(for appid: String) async throws -> AppSettings {
         try await app(appid)?.settings ?? .standard
     }
 
     /// `appid`'s entry, or nil when the census has none.
-    package func app(_ appid: String) async throws -> RegisteredApp? {
+    public func app(_ appid: String) async throws -> RegisteredApp? {
         try await database.withSQL { db in
             try await db.select().columns(Self.appColumns).from("census_apps").where("appid", .equal, appid).first()
                 .map(Self.registeredApp)
@@ -58,7 +58,7 @@ extension PingStore {
     }
 
     /// Every app the census has settings for, by appid.
-    package func apps() async throws -> [RegisteredApp] {
+    public func apps() async throws -> [RegisteredApp] {
         try await database.withSQL { db in
             try await db.select().columns(Self.appColumns).from("census_apps").orderBy("appid").all().map(Self.registeredApp)
         }
@@ -68,7 +68,7 @@ extension PingStore {
     /// intervals announced within ``AppRegistry/queueWindow``: SDKs may still send pings built
     /// under it, and ``CreditBounds`` must not take their seconds for inflation.
     /// `now` is Unix seconds, by default the store's clock.
-    package func setSettings(_ settings: AppSettings, for appid: String, now: Int64? = nil) async throws {
+    public func setSettings(_ settings: AppSettings, for appid: String, now: Int64? = nil) async throws {
         let now = now ?? clock.seconds()
         let previous = try await app(appid)
         var ceiling = previous?.intervalCeiling ?? 0

@@ -7,7 +7,7 @@ extension PingStore {
     /// A session is flagged by its pings' seconds (``SessionPlausibility/sessionsSQL(where:)``) or
     /// by its DTVR tags' credit (``DTVRTaggedSession/excess``); one flagged both ways counts once,
     /// with the larger excess.
-    package func plausibility(_ query: ReportQuery) async throws -> [PlausibilityRow] {
+    public func plausibility(_ query: ReportQuery) async throws -> [PlausibilityRow] {
         var unfiltered = query
         unfiltered.excludeFlagged = false
         let tagged = try await dtvrTaggedSessions(unfiltered)

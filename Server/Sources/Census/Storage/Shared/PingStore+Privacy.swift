@@ -9,38 +9,38 @@ import SQLKit
 extension PingStore {
     /// The shortest device id taken: a shorter one, matched inside refused requests' and traces'
     /// text, could name other devices' data.
-    package static let minimumDeviceIDLength = 8
+    public static let minimumDeviceIDLength = 8
 
     /// What the census holds of one device.
-    package struct DeviceData: Sendable, Codable, Equatable {
+    public struct DeviceData: Sendable, Codable, Equatable {
         /// The device id asked for.
-        package var device: String
+        public var device: String
         /// Its pings, oldest first.
-        package var pings: [StoredPing]
+        public var pings: [StoredPing]
         /// The viewability pings of its sessions (their bodies, as received).
-        package var viewability: [String]
+        public var viewability: [String]
         /// Refused requests whose text carries the id (the reason, then the request as received).
-        package var rejects: [String]
+        public var rejects: [String]
         /// Call-trace entries whose text carries the id (JSON, as received).
-        package var traceEntries: [String]
+        public var traceEntries: [String]
     }
 
     /// How many rows of each kind a deletion removed.
-    package struct DeviceDeletion: Sendable, Codable, Equatable {
+    public struct DeviceDeletion: Sendable, Codable, Equatable {
         /// Pings.
-        package var pings = 0
+        public var pings = 0
         /// Viewability pings of the device's sessions.
-        package var viewability = 0
+        public var viewability = 0
         /// Session spans left without a ping.
-        package var sessionSpans = 0
+        public var sessionSpans = 0
         /// Refused requests carrying the id.
-        package var rejects = 0
+        public var rejects = 0
         /// Call-trace entries carrying the id.
-        package var traceEntries = 0
+        public var traceEntries = 0
     }
 
     /// Everything stored of `device`.
-    package func deviceData(_ device: String) async throws -> DeviceData {
+    public func deviceData(_ device: String) async throws -> DeviceData {
         try await database.withSQL { db in
             let find = db.engine.findFunction
             let pings = try await db.select().columns(Self.storedPingColumns)
@@ -66,7 +66,7 @@ extension PingStore {
 
     /// Deletes everything stored of `device`. Each kind goes in its own statement, pings last:
     /// stopped half-way, a second run finishes it.
-    package func deleteDevice(_ device: String) async throws -> DeviceDeletion {
+    public func deleteDevice(_ device: String) async throws -> DeviceDeletion {
         try await database.withSQL { db in
             let find = db.engine.findFunction
             var deleted = DeviceDeletion()

@@ -6,7 +6,7 @@ extension PingStore {
     /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
     /// that sent tag pings, and from the SDK's duration pings where a session sent none
     /// (decisions.md T6).
-    package func report(_ query: ReportQuery) async throws -> [CreditRow] {
+    public func report(_ query: ReportQuery) async throws -> [CreditRow] {
         let rows = try await sumReport(query)
         guard rows.contains(where: { $0.kind == .dtvr }) else { return rows }
         let totals = try await dtvrTagTotals(query)
@@ -56,7 +56,7 @@ extension PingStore {
     }
 
     /// The DTVR report: per app × channel × CID (docs/census.md §5), credited as ``report(_:)`` credits DTVR.
-    package func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
+    public func dtvrReport(_ query: ReportQuery) async throws -> [DTVRRow] {
         let rows = try await dtvrSumReport(query)
         guard !rows.isEmpty else { return rows }
         let totals = try await dtvrTagTotalsByChannel(query)

@@ -3,13 +3,13 @@ import MeterWire
 import SQLKit
 
 /// What the dashboard lists a session by, besides its id: its app's name, its assets, its platform.
-package struct SessionLabel: Sendable, Equatable, Codable {
+public struct SessionLabel: Sendable, Equatable, Codable {
     /// The app's name as the SDK was given it (`appname`) or the pings carry it (`c15`).
-    package var appName: String
+    public var appName: String
     /// The first assets it played (at most ``SessionLabel/kept``).
-    package var assets: [String]
+    public var assets: [String]
     /// `iOS`, `Linux`, `browser` or `Google AMP`, from the SDK's version prefix; else the SDK as it named itself.
-    package var platform: String
+    public var platform: String
 
     /// How many assets a label names.
     static let kept = 3
@@ -35,7 +35,7 @@ extension PingStore {
 
     /// The label of a traced session, from its first `init`, `loadMetadata`, `trackEvent` and
     /// `sendID3` calls under its app: a bounded read whatever the trace's length.
-    package func label(ofTraced row: TraceSessionRow) async throws -> SessionLabel {
+    public func label(ofTraced row: TraceSessionRow) async throws -> SessionLabel {
         let entries = try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, row.session)
@@ -57,7 +57,7 @@ extension PingStore {
     /// stand for the first and last call, `amp` for the SDK. Read from the page views' own
     /// record, by app and time (``AMPReplayedPings``): what other apps send, whatever ids or
     /// times they choose, is neither listed here nor read to list it (census-decisions.md S43).
-    package func ampPageViews(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
+    public func ampPageViews(appid: String? = nil, limit: Int = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select().columns("session_id", "appid", "first_at", "last_at").from("census_amp_page_views")
             if let appid { select = select.where("appid", .equal, appid) }
@@ -74,7 +74,7 @@ extension PingStore {
     /// The pings the census replayed of Google AMP page view `session`, in creation order (only
     /// those of the first `first` ids the replay built, when given), or nil when it replayed none: read by
     /// the ids its last replay stored, under its app, never through a span of times.
-    package func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
+    public func ampPageViewPings(session: String, first: Int? = nil) async throws -> (appid: String, pings: [StoredPing])? {
         guard let record = try await database.withSQL({ db in try await AMPReplayedPings.record(of: session, db) }) else {
             return nil
         }

@@ -6,7 +6,7 @@ extension PingStore {
     /// spans (``SessionSpans``, one per app it reported to; only `appid`'s when given) as a range
     /// of the app's index; only the first `first` when given. A span reaches at most from 31 days
     /// before a ping's receipt to an hour past it (``SenderClock``, census-decisions.md S42).
-    package func pings(session: String, appid: String? = nil, first: Int? = nil) async throws -> [StoredPing] {
+    public func pings(session: String, appid: String? = nil, first: Int? = nil) async throws -> [StoredPing] {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
             for span in try await Self.spans(of: session, appid: appid, db) {

@@ -6,7 +6,7 @@ extension PingStore {
     /// The census's Ed25519 key for certification exports, made on first use and kept in the
     /// database, so that exports stay verifiable across restarts and every server of one
     /// PostgreSQL census signs with one key.
-    package func signingKey() async throws -> Curve25519.Signing.PrivateKey {
+    public func signingKey() async throws -> Curve25519.Signing.PrivateKey {
         let fresh = Curve25519.Signing.PrivateKey().rawRepresentation.base64EncodedString()
         let now = clock.seconds()
         let stored: Data = try await database.withSQL { db in
@@ -30,7 +30,7 @@ extension PingStore {
     }
 
     /// Signs `reports` with the census's key, dated `now` (Unix seconds; by default the store's clock).
-    package func signed(_ reports: [CertificationReport], at now: Int64? = nil) async throws -> SignedCertification {
+    public func signed(_ reports: [CertificationReport], at now: Int64? = nil) async throws -> SignedCertification {
         try SignedCertification(reports: reports, key: try await signingKey(), signedAt: now ?? clock.seconds())
     }
 

@@ -3,29 +3,29 @@ import MeterWire
 import SQLKit
 
 /// A traced SDK instance, as the sessions list shows it.
-package struct TraceSessionRow: Sendable, Equatable, Codable {
+public struct TraceSessionRow: Sendable, Equatable, Codable {
     /// The SDK instance's session.
-    package var session: String
+    public var session: String
     /// The app it measured for.
-    package var appid: String
+    public var appid: String
     /// The SDK, as it named itself.
-    package var sdk: String
+    public var sdk: String
     /// The first call, Unix seconds.
-    package var firstCall: Double
+    public var firstCall: Double
     /// The last call, Unix seconds.
-    package var lastCall: Double
+    public var lastCall: Double
     /// Entries stored.
-    package var calls: Int64
+    public var calls: Int64
 }
 
 /// A refused request, as the dashboard lists it.
-package struct RejectRow: Sendable, Equatable, Codable {
+public struct RejectRow: Sendable, Equatable, Codable {
     /// When it was received, milliseconds since 1970.
-    package var receivedAt: Int64
+    public var receivedAt: Int64
     /// Why it was refused.
-    package var reason: String
+    public var reason: String
     /// The request as received, cut to ``PingValidator/maxURLBytes``.
-    package var rawRequest: String
+    public var rawRequest: String
 }
 
 extension PingStore {
@@ -57,7 +57,7 @@ extension PingStore {
     /// The traced sessions, one per session and app, latest activity first (of `appid` only, or
     /// named `session`, when given; at most `limit`, nil: all). Sessions are keyed by app and id:
     /// another app's entries under the same id are another row (census-decisions.md S43).
-    package func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
+    public func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
         try await database.withSQL { db in
             var select = db.select()
                 .column("session").column("appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
@@ -82,7 +82,7 @@ extension PingStore {
     }
 
     /// One session's trace under `appid`, in call order.
-    package func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
+    public func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
         try await database.withSQL { db in
             let decoder = JSONDecoder()
             return try await db.select().column("entry").from("census_trace").where("session", .equal, session)
@@ -93,7 +93,7 @@ extension PingStore {
 
     /// The stored pings of `appid` with these ids (the pings a trace says were built), in
     /// creation order.
-    package func pings(ids: [String], appid: String) async throws -> [StoredPing] {
+    public func pings(ids: [String], appid: String) async throws -> [StoredPing] {
         let ids = ids.map { PingKey.scoped(appID: appid, pingID: $0) }
         guard !ids.isEmpty else { return [] }
         var found: [StoredPing] = []
@@ -110,7 +110,7 @@ extension PingStore {
     }
 
     /// The latest refused requests, newest first.
-    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+    public func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
         try await database.withSQL { db in
             try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
                 .orderBy("received_at", .descending).limit(limit).all()

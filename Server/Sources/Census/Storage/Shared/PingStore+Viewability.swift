@@ -17,7 +17,7 @@ extension PingStore {
     /// The viewability report: per app × session × asset, each row's session flagged or not by
     /// the session rule (``ViewabilityPlausibility``); with ``ReportQuery/excludeFlagged`` the
     /// rows of flagged sessions are left out, as the credit report leaves out their pings.
-    package func viewabilityReport(_ query: ReportQuery) async throws -> [ViewabilityRow] {
+    public func viewabilityReport(_ query: ReportQuery) async throws -> [ViewabilityRow] {
         var unfiltered = query
         unfiltered.excludeFlagged = false
         let flagged = Set(try await flaggedViewabilitySessions(unfiltered).map { SessionSpans.SessionKey(session: $0.session, appid: $0.appid) })

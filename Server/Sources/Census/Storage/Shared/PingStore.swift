@@ -5,7 +5,7 @@ import SQLKit
 
 /// Every query the census runs, written once with SQLKit for both engines; a group commit's
 /// batches are written each engine's own way (``CensusBatchWriter``).
-package struct PingStore: Sendable {
+public struct PingStore: Sendable {
     /// The database.
     package let database: any CensusDatabase
     /// The session spans known to be stored, shared by the copies of this store.
@@ -14,7 +14,7 @@ package struct PingStore: Sendable {
     /// the copies of this store.
     let ampReplays = AMPReplayCache()
     /// The census's clock: its server's and its own (``CensusClock``).
-    package let clock: any CensusClock
+    public let clock: any CensusClock
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
@@ -117,7 +117,7 @@ package struct PingStore: Sendable {
                                     "created_at", "raw_query", "channel_name", "session_id", "received_at"]
 
     /// How many pings and rejects are stored.
-    package func counts() async throws -> (pings: Int64, rejects: Int64) {
+    public func counts() async throws -> (pings: Int64, rejects: Int64) {
         try await database.withSQL { db in
             let pings = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings").first()?
                 .decode(column: "n", as: Int64.self) ?? 0
@@ -128,7 +128,7 @@ package struct PingStore: Sendable {
     }
 
     /// The reasons of the stored rejects, newest last.
-    package func rejectReasons() async throws -> [String] {
+    public func rejectReasons() async throws -> [String] {
         try await database.withSQL { db in
             try await db.select().column("reason").from("census_rejects").orderBy("received_at").all()
                 .map { try $0.decode(column: "reason", as: String.self) }

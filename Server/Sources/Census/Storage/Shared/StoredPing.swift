@@ -1,32 +1,32 @@
 import MeterWire
 
 /// A stored ping, as returned by the session API.
-package struct StoredPing: Sendable, Equatable, Codable {
+public struct StoredPing: Sendable, Equatable, Codable {
     /// The ping id as the SDK sent it (or the census derived it).
-    package var pingID: String
+    public var pingID: String
     /// `c13`'s appid.
-    package var appid: String
+    public var appid: String
     /// `view`, `timer`, or the DTVR tag ping's type.
-    package var pingType: String
+    public var pingType: String
     /// Content, ad, static or audio.
-    package var kind: CreditKind
+    public var kind: CreditKind
     /// `ai`.
-    package var assetid: String
+    public var assetid: String
     /// The seconds credited (over-bound seconds left out).
-    package var creditedSeconds: Int64
+    public var creditedSeconds: Int64
     /// `c61`, Unix seconds.
-    package var createdAt: Int64
+    public var createdAt: Int64
     /// The query as received.
-    package var rawQuery: String
+    public var rawQuery: String
     /// The channel name (`asn`), as stored.
-    package var channel: String
+    public var channel: String
     /// The viewing session (`c59`, else the `sessionId` parameter), as stored.
-    package var session: String
+    public var session: String
     /// When the census received it, Unix milliseconds: DTVR tag times are held to it (``SessionCredit``).
-    package var receivedAt: Int64
+    public var receivedAt: Int64
 
     /// A stored ping from its columns (tools and tests build them; the store reads them).
-    package init(pingID: String, appid: String, pingType: String, kind: CreditKind, assetid: String,
+    public init(pingID: String, appid: String, pingType: String, kind: CreditKind, assetid: String,
                 creditedSeconds: Int64, createdAt: Int64, rawQuery: String, channel: String = "", session: String = "",
                 receivedAt: Int64 = 0) {
         self.pingID = pingID
