@@ -23,8 +23,8 @@ extension PingQuery {
             var end = start
             while end < bytes.count, bytes[end] != UInt8(ascii: "&") { end += 1 }
             if let value = value(of: bytes[start..<end], named: name, after: prefix) {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[value.lowerBound..<min(value.upperBound, value.lowerBound + limit)]),
-                              as: UTF8.self)
+                let end = value.count > limit ? value.lowerBound + max(0, limit) : value.upperBound
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[value.lowerBound..<end]), as: UTF8.self)
             }
             start = end + 1
         }

@@ -36,12 +36,6 @@ public struct RetryPolicy: Sendable, Equatable {
     /// The longest `Retry-After` honoured.
     public var maxRetryAfter: Double = 3600
 
-    /// Statuses that mean the collector will never accept this ping.
-    public static let terminalStatuses: Set<Int> = [400, 401, 403, 404, 410, 422]
-    /// Of those and the other 4xx, the statuses that refuse what a ping says rather than who sent
-    /// it: a field the census does not take (400), a URL too long for a proxy on the way (414).
-    public static let descriptionRefusedStatuses: Set<Int> = [400, 414]
-
     /// Creates the default policy.
     public init() {}
 
@@ -51,7 +45,8 @@ public struct RetryPolicy: Sendable, Equatable {
     public func decide(_ answer: DeliveryAnswer, failures: Int, random: Double) -> RetryDecision {
         switch answer {
         case .status(let status, let retryAfter):
-            // A switch, not the sets above: the browser's engine carries no hashing for it (B11).
+            // A switch, not a set: the browser's engine carries no hashing for it (B11). 400 and 414
+            // refuse what a ping says rather than who sent it (D9).
             switch status {
             case 200..<300: return .delivered
             case 400, 414: return .resendWithoutDescription

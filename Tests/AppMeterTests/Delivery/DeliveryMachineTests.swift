@@ -61,6 +61,21 @@ struct DeliveryMachineTests {
         #expect(machine.nextAttempt(base: Self.base, at: Self.now, into: &actions) == nil)
     }
 
+    /// A batch answer's numbers are the collector's: counts past what was sent and lines out of
+    /// range (down to `Int.min`) neither trap nor count more pings than were sent.
+    @Test func aBatchAnswerOutOfRangeCountsNoMoreThanWasSent() throws {
+        var machine = machine()
+        for index in 1...3 { _ = machine.append(Self.record("p\(index)"), origin: app, at: Self.now) }
+        var actions: [DeliveryAction] = []
+        let attempt = try #require(machine.nextAttempt(base: Self.base, at: Self.now, into: &actions))
+        let body = try JSONEncoder().encode(BatchAnswer(stored: .max, duplicates: .max, rejected: [
+            .init(line: .min, reason: "x"), .init(line: 0, reason: "x"), .init(line: 4, reason: "x"),
+        ]))
+        let next = machine.received(.response(status: 200, retryAfter: nil, body: body), for: attempt, at: Self.now, random: 0,
+                                    into: &actions)
+        #expect(next == .next && machine.entries.isEmpty && machine.counters.delivered == 3 && machine.counters.rejected == 0)
+    }
+
     @Test func aFailureBacksOffKeepsThePingsAndTellsTheirInstancesOnce() throws {
         var machine = machine()
         _ = machine.append(Self.record("mine"), origin: app, at: Self.now)

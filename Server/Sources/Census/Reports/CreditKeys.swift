@@ -11,17 +11,6 @@ struct CreditLine: Hashable, Sendable {
 
     /// The columns a line is grouped and ordered by, in the report's order.
     static let columns: [CreditColumn] = [.appid, .kind, .asset]
-
-    init(appid: String, kind: CreditKind, assetid: String) {
-        self.appid = appid
-        self.kind = kind
-        self.assetid = assetid
-    }
-
-    /// The line of a ping whose values `text` gives, column by column.
-    init(reading text: (CreditColumn) throws -> String) rethrows {
-        self.init(appid: try text(.appid), kind: CreditKind(rawValue: try text(.kind)) ?? .content, assetid: try text(.asset))
-    }
 }
 
 /// A line of the DTVR report: one app × channel × CID (docs/census.md §5).
@@ -32,17 +21,6 @@ struct ChannelLine: Hashable, Sendable {
 
     /// The columns a line is grouped and ordered by, in the report's order.
     static let columns: [CreditColumn] = [.appid, .channel, .asset]
-
-    init(appid: String, channel: String, cid: String) {
-        self.appid = appid
-        self.channel = channel
-        self.cid = cid
-    }
-
-    /// The line of a ping whose values `text` gives, column by column.
-    init(reading text: (CreditColumn) throws -> String) rethrows {
-        self.init(appid: try text(.appid), channel: try text(.channel), cid: try text(.asset))
-    }
 }
 
 /// The tags walked together: one app × channel × CID × viewing session (decisions.md T6,
@@ -56,23 +34,34 @@ struct TagGroup: Hashable, Sendable {
     /// The columns a group is read and ordered by.
     static let columns: [CreditColumn] = [.appid, .channel, .asset, .session]
 
-    init(appid: String, channel: String, cid: String, session: String) {
-        self.appid = appid
-        self.channel = channel
-        self.cid = cid
-        self.session = session
-    }
-
-    /// The group of a ping whose values `text` gives, column by column.
-    init(reading text: (CreditColumn) throws -> String) rethrows {
-        self.init(appid: try text(.appid), channel: try text(.channel), cid: try text(.asset), session: try text(.session))
-    }
-
     /// The credit report's line its tags credit.
     var line: CreditLine { CreditLine(appid: appid, kind: CreditRule.taggedKind, assetid: cid) }
 
     /// The DTVR report's line its tags credit.
     var channelLine: ChannelLine { ChannelLine(appid: appid, channel: channel, cid: cid) }
+}
+
+// In extensions, so that each key keeps its synthesized memberwise initializer.
+
+extension CreditLine {
+    /// The line of a ping whose values `text` gives, column by column.
+    init(reading text: (CreditColumn) throws -> String) rethrows {
+        self.init(appid: try text(.appid), kind: CreditKind(rawValue: try text(.kind)) ?? .content, assetid: try text(.asset))
+    }
+}
+
+extension ChannelLine {
+    /// The line of a ping whose values `text` gives, column by column.
+    init(reading text: (CreditColumn) throws -> String) rethrows {
+        self.init(appid: try text(.appid), channel: try text(.channel), cid: try text(.asset))
+    }
+}
+
+extension TagGroup {
+    /// The group of a ping whose values `text` gives, column by column.
+    init(reading text: (CreditColumn) throws -> String) rethrows {
+        self.init(appid: try text(.appid), channel: try text(.channel), cid: try text(.asset), session: try text(.session))
+    }
 }
 
 extension StoredPing {

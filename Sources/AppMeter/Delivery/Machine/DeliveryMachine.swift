@@ -338,9 +338,11 @@ struct DeliveryMachine {
             counters.delivered += sent.count
             return remove(serials: Set(sent.map(\.serial)), into: &actions)
         }
-        counters.delivered += answer.stored + answer.duplicates
+        // The answer's numbers are the collector's: held to what was sent, so none can trap.
+        let stored = min(max(answer.stored, 0), sent.count)
+        counters.delivered += stored + min(max(answer.duplicates, 0), sent.count - stored)
         var kept: Set<Int> = []
-        for rejection in answer.rejected where sent.indices.contains(rejection.line - 1) {
+        for rejection in answer.rejected where rejection.line > 0 && sent.indices.contains(rejection.line - 1) {
             let entry = sent[rejection.line - 1]
             let refusal = "in a batch: \(Self.shown(rejection.reason))"
             if resendWithoutDescription(entry, refusal: refusal, into: &actions) {
