@@ -27,13 +27,13 @@ let package = Package(
         // The read side: certification, timelines and the terminal's tables on any stored trace;
         // FuzzCertificationRules is its arithmetic alone, fast enough for the long runs.
         .target(name: "FuzzSupport", dependencies: [
-            .product(name: "Census", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
+            .product(name: "CensusStore", package: "AppMeterServer"), .product(name: "MeterTables", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
         ], path: "Targets/FuzzSupport"),
         fuzzTarget("FuzzCertification", [
-            "FuzzSupport", .product(name: "Census", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
+            "FuzzSupport", .product(name: "CensusStore", package: "AppMeterServer"), .product(name: "MeterTables", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
         ]),
         fuzzTarget("FuzzCertificationRules", [
-            "FuzzSupport", .product(name: "Census", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
+            "FuzzSupport", .product(name: "CensusStore", package: "AppMeterServer"), .product(name: "MeterTables", package: "AppMeterServer"), .product(name: "MeterWire", package: "AppMeter"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,7 +9,9 @@ let package = Package(
     name: "AppMeterServer",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
     products: [
-        .library(name: "Census", targets: ["Census"]),
+        // The read side the fuzz package drives: stored pings, certification, timelines, tables.
+        .library(name: "CensusStore", targets: ["CensusStore"]),
+        .library(name: "MeterTables", targets: ["MeterTables"]),
         .executable(name: "meter", targets: ["meter"]),
     ],
     dependencies: [
@@ -23,25 +25,71 @@ let package = Package(
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
         .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        // Named for the engines' own imports (the kits above bring them).
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Tests only: a certificate made in the test for the census's HTTPS.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // `meter serve`'s settings from the environment and a JSON file as well as flags (docs/census.md).
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
     ],
     targets: [
+        // What the census knows without a network or an engine: a ping's validation, the credit
+        // rule and its rows, plausibility, certification, DTVR and AMP replay, and the one set of
+        // queries both engines run (SQLKit) behind the storage protocol (docs/architecture.md).
         .target(
-            name: "Census",
+            name: "CensusStore",
             dependencies: [
                 .product(name: "MeterWire", package: "AppMeter"),
                 // The crediting rules (DTVR from stored tags) and the engine, which replays
                 // Google AMP's cloud-API events with the SDK's own rules. Never the SDK itself.
                 .product(name: "MeasurementCore", package: "AppMeter"),
                 .product(name: "MeterInput", package: "AppMeter"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
+        // The embedded engine: one SQLite file, its own writer thread and checkpoints.
+        .target(
+            name: "CensusSQLite",
+            dependencies: [
+                "CensusStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteKit", package: "sqlite-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
+        // The engine at scale: PostgreSQL through postgres-nio, a pool of writers.
+        .target(
+            name: "CensusPostgres",
+            dependencies: [
+                "CensusStore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "PostgresKit", package: "postgres-kit"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]),
+        // The census on the network: routes, the ping fast path, connection guards, the dashboard,
+        // the browser SDK's files, metrics and the live feed, over either engine.
+        .target(
+            name: "CensusHTTP",
+            dependencies: [
+                "CensusStore", "CensusSQLite", "CensusPostgres",
+                .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "MeasurementCore", package: "AppMeter"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // HTTPS (`meter serve --tls-cert --tls-key`), through swift-nio-ssl.
@@ -50,11 +98,10 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
-                .product(name: "SQLiteKit", package: "sqlite-kit"),
-                .product(name: "PostgresKit", package: "postgres-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 // The ping fast path: a channel handler in the HTTP/1 pipeline, below the router.
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
@@ -66,10 +113,14 @@ let package = Package(
             // the dashboard's script, one file per pane.
             resources: [.copy("Browser"), .copy("Dashboard/Scripts")]
         ),
+        // What `meter` prints: reports, certifications and escaped text as terminal tables.
+        .target(
+            name: "MeterTables",
+            dependencies: ["CensusStore"]),
         .target(
             name: "MeterDemo",
             dependencies: [
-                "Census",
+                "CensusHTTP", "CensusStore", "MeterTables",
                 .product(name: "NielsenAppApi", package: "AppMeter"),
                 .product(name: "AppMeter", package: "AppMeter"),
                 // The AMP page view's routes (WireRoute).
@@ -81,8 +132,13 @@ let package = Package(
         .executableTarget(
             name: "meter",
             dependencies: [
-                "Census", "MeterDemo",
+                "CensusHTTP", "CensusStore", "CensusSQLite", "MeterTables", "MeterDemo",
                 .product(name: "MeterWire", package: "AppMeter"),
+                // `meter --version` and the appid check of `meter apps`; `meter play` drives the SDK.
+                .product(name: "AppMeter", package: "AppMeter"),
+                .product(name: "NielsenAppApi", package: "AppMeter"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ]
@@ -90,11 +146,18 @@ let package = Package(
         .testTarget(
             name: "CensusTests",
             dependencies: [
-                "Census", "MeterDemo",
+                "CensusHTTP", "CensusStore", "CensusSQLite", "CensusPostgres", "MeterTables", "MeterDemo",
                 .product(name: "NielsenAppApi", package: "AppMeter"),
                 .product(name: "AppMeter", package: "AppMeter"),
                 .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SQLKit", package: "sql-kit"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -102,6 +165,7 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // AMP's `nielsen` vendor configuration, as published (Fixtures/README.md).

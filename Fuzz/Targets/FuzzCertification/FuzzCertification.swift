@@ -1,4 +1,5 @@
-import Census
+import CensusStore
+import MeterTables
 import Foundation
 import FuzzSupport
 import MeterWire

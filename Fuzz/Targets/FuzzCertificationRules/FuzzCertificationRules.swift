@@ -1,4 +1,5 @@
-import Census
+import CensusStore
+import MeterTables
 import FuzzSupport
 import MeterWire
 

@@ -1,4 +1,5 @@
-import Census
+import CensusStore
+import MeterTables
 import MeterWire
 
 /// A stored ping for each traced one, crediting an amount read from its id: the timeline sums them.

@@ -9,27 +9,27 @@ import MeterWire
 ///
 /// Triggers: `visible` sends `session` and `cloudapi`; a timer every 10 s (not immediate) and
 /// `hidden` send `cloudapi`, with `backgroundState` 1 when hidden.
-public struct AMPPageView: Sendable {
+package struct AMPPageView: Sendable {
     /// The guide's vars: `apid` (no `P`), `apn`, `apv`, `section`, `segA`, `segB`, `segC`.
-    public var apid: String
-    public var apn = "AppMeter Demo AMP"
-    public var apv = "1.0"
-    public var section: String
-    public var segA = "NA"
-    public var segB = "NA"
-    public var segC = "Google AMP"
+    package var apid: String
+    package var apn = "AppMeter Demo AMP"
+    package var apv = "1.0"
+    package var section: String
+    package var segA = "NA"
+    package var segB = "NA"
+    package var segC = "Google AMP"
     /// `CLIENT_ID(imrworldwide)`: the browser's id.
-    public var clientID: String
+    package var clientID: String
     /// `PAGE_VIEW_ID`.
-    public var pageViewID: String
+    package var pageViewID: String
     /// `AMPDOC_URL`.
-    public var ampdocURL = "https://amp.example.com/articolo.amp.html"
+    package var ampdocURL = "https://amp.example.com/articolo.amp.html"
 
     /// The vendor's timer interval, in seconds.
-    public static let timerInterval = 10
+    package static let timerInterval = 10
 
     /// Creates a page view with fresh client and page-view ids.
-    public init(apid: String, section: String, clientID: String = "amp-" + UUID().uuidString.lowercased(),
+    package init(apid: String, section: String, clientID: String = "amp-" + UUID().uuidString.lowercased(),
                 pageViewID: String = String(Int.random(in: 1000...9999))) {
         self.apid = apid
         self.section = section
@@ -38,16 +38,16 @@ public struct AMPPageView: Sendable {
     }
 
     /// `${sessionId}_${pageViewId}`.
-    public var visit: String { clientID + "_" + pageViewID }
+    package var visit: String { clientID + "_" + pageViewID }
 
     /// The `session` request.
-    public func sessionURL(base: String, timestamp: Int64, random: UInt32) -> String {
+    package func sessionURL(base: String, timestamp: Int64, random: UInt32) -> String {
         "\(base)\(WireRoute.ping)?prd=session&c13=asid,P\(encode(apid))&sessionId=\(encode(visit))&pingtype=4&enc=false"
             + "&c61=createtm,\(timestamp)&rnd=\(random)"
     }
 
     /// The `cloudapi` request, at `timestamp` (ms), the tag's `requestCount`-th, hidden or not.
-    public func cloudAPIURL(base: String, timestamp: Int64, requestCount: Int, hidden: Bool) -> String {
+    package func cloudAPIURL(base: String, timestamp: Int64, requestCount: Int, hidden: Bool) -> String {
         let background = hidden ? "1" : "0"
         // The template's literal JSON, with each var as AMP substitutes it (no JSON escaping).
         let body = #"{"devInfo":{"devId":"\#(visit)","apn":"\#(apn)","apv":"\#(apv)","apid":"\#(apid)"},"#
@@ -62,7 +62,7 @@ public struct AMPPageView: Sendable {
     /// Every request of the page view, in order, when it is visible from `start` (ms) for
     /// `visibleSeconds` and then hidden: session and cloudapi, one cloudapi per full timer interval,
     /// and cloudapi on hidden. Each with the time it is sent.
-    public func requests(base: String, start: Int64, visibleSeconds: Int) -> [(url: String, at: Int64)] {
+    package func requests(base: String, start: Int64, visibleSeconds: Int) -> [(url: String, at: Int64)] {
         var requests = [(sessionURL(base: base, timestamp: start, random: UInt32.random(in: 0...UInt32.max)), start)]
         var count = 1
         requests.append((cloudAPIURL(base: base, timestamp: start, requestCount: count, hidden: false), start))

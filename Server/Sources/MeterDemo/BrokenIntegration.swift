@@ -1,5 +1,6 @@
 import AppMeter
-import Census
+import CensusHTTP
+import CensusStore
 import Foundation
 import Logging
 import NielsenAppApi
@@ -7,18 +8,18 @@ import NielsenAppApi
 /// A deliberately broken integration, for certification to catch: it calls `loadMetadata`
 /// before every playhead, which the pre-certification checklist forbids (the original SDK then
 /// credits nothing). Played under its own appid, so the demo app's sessions stay clean.
-public struct BrokenIntegration: Sendable {
+package struct BrokenIntegration: Sendable {
     /// The appid it plays under.
-    public let appID: String
+    package let appID: String
     /// The rule it must fail.
-    public static let failingRule = "metadata.notBeforeEveryPlayhead"
+    package static let failingRule = "metadata.notBeforeEveryPlayhead"
 
-    public init(appID: String = "P" + UUID().uuidString) {
+    package init(appID: String = "P" + UUID().uuidString) {
         self.appID = appID
     }
 
     /// Plays one minute of content the wrong way against `census`; returns its trace session.
-    public func play(against census: RunningCensus) async throws -> String? {
+    package func play(against census: RunningCensus) async throws -> String? {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         let environment = MeterEnvironment(
             clock: clock, transport: URLSessionTransport(timeout: 10), storage: InMemoryStorage(),

@@ -1,47 +1,48 @@
 import AppMeter
-import Census
+import CensusHTTP
+import CensusStore
 import Foundation
 import Logging
 import NielsenAppApi
 
 /// What one scenario produced: expected against credited, per asset.
-public struct DemoOutcome: Sendable {
+package struct DemoOutcome: Sendable {
     /// The scenario.
-    public let scenario: DemoScenario
+    package let scenario: DemoScenario
     /// Seconds the census credited, per asset id.
-    public let credited: [String: Int64]
+    package let credited: [String: Int64]
     /// Pings the SDK built.
-    public let pingsBuilt: Int
+    package let pingsBuilt: Int
     /// Requests sent straight to the census, as AMP pages do (no SDK).
-    public var ampRequests = 0
+    package var ampRequests = 0
     /// The SDK instance's call trace session (`meter certify --session`).
-    public var traceSession: String?
+    package var traceSession: String?
 
     /// What was sent, for the demo's progress line.
-    public var sentSummary: String {
+    package var sentSummary: String {
         ampRequests > 0 ? "\(ampRequests) AMP requests" : "\(pingsBuilt) pings"
     }
 
     /// Whether every asset was credited exactly as expected.
-    public var matches: Bool { scenario.expected == credited }
+    package var matches: Bool { scenario.expected == credited }
 }
 
 /// Plays scenarios through the documented `NielsenAppApi` against a census, with a virtual
 /// clock so an hour of viewing takes a moment, and reads back what the census credited.
-public struct DemoRunner: Sendable {
+package struct DemoRunner: Sendable {
     /// The census to report to.
-    public let census: RunningCensus
+    package let census: RunningCensus
     /// The appid every scenario runs under (fresh per run, so reports never mix runs).
-    public let appID: String
+    package let appID: String
 
     /// Creates a runner with a fresh appid.
-    public init(census: RunningCensus, appID: String = "P" + UUID().uuidString) {
+    package init(census: RunningCensus, appID: String = "P" + UUID().uuidString) {
         self.census = census
         self.appID = appID
     }
 
     /// Plays `scenario` and returns what the census credited to its assets.
-    public func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
+    package func run(_ scenario: DemoScenario) async throws -> DemoOutcome {
         let clock = VirtualClock(start: Date.now.timeIntervalSince1970.rounded(.down))
         if scenario.isAMPOnly { return try await runAMP(scenario, clock: clock) }
         // In-memory storage keeps the demo from writing ids to the user's application-support folder;
@@ -141,13 +142,13 @@ extension DemoRunner {
 }
 
 /// Demo failures.
-public enum DemoError: Error, CustomStringConvertible {
+package enum DemoError: Error, CustomStringConvertible {
     /// The SDK refused the demo's appInfo.
     case sdkDidNotStart
     /// The census did not take an AMP request.
     case ampRequestRefused(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .sdkDidNotStart: "the SDK did not start with the demo appInfo"
         case .ampRequestRefused(let url): "the census refused the AMP request \(url)"

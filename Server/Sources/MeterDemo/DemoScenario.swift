@@ -1,7 +1,7 @@
 import Foundation
 
 /// One step of a scripted viewing session.
-public enum DemoStep: Sendable {
+package enum DemoStep: Sendable {
     /// `play` with an optional channel name.
     case play(channel: String?)
     /// `loadMetadata`.
@@ -39,27 +39,27 @@ public enum DemoStep: Sendable {
 }
 
 /// A documented call sequence with the seconds the crediting rule must give each asset.
-public struct DemoScenario: Sendable {
+package struct DemoScenario: Sendable {
     /// What it shows.
-    public let name: String
+    package let name: String
     /// The calls, in order.
-    public let steps: [DemoStep]
+    package let steps: [DemoStep]
     /// Expected credited seconds per asset id, worked out by hand from the crediting rule
     /// (docs/protocol.md): each report exactly +1 over the previous one of the same asset credits 1 s.
-    public let expected: [String: Int64]
+    package let expected: [String: Int64]
 
     /// Whether it drives `NielsenEventTracker` (its steps are `track`) rather than `NielsenAppApi`.
-    public var usesSimplifiedAPI: Bool {
+    package var usesSimplifiedAPI: Bool {
         steps.contains { if case .track = $0 { true } else { false } }
     }
 
     /// Whether its only steps are Google AMP page views (no SDK: ``DemoRunner`` starts none).
-    public var isAMPOnly: Bool {
+    package var isAMPOnly: Bool {
         !steps.isEmpty && steps.allSatisfy { if case .ampPageView = $0 { true } else { false } }
     }
 
     /// Creates a scenario.
-    public init(name: String, steps: [DemoStep], expected: [String: Int64]) {
+    package init(name: String, steps: [DemoStep], expected: [String: Int64]) {
         self.name = name
         self.steps = steps
         self.expected = expected
@@ -79,7 +79,7 @@ extension DemoScenario {
     static func range(_ range: ClosedRange<Int64>) -> DemoStep { .playheads(Array(range)) }
 
     /// The scenarios `meter demo` plays: VOD with ads, live, a pause, a seek.
-    public static let all: [DemoScenario] = [
+    package static let all: [DemoScenario] = [
         DemoScenario(
             name: "VOD episode with pre-, mid- and postroll (Ireland use case 2)",
             steps: [
@@ -172,11 +172,11 @@ extension DemoScenario {
     static let simplePreroll = ["type": "preroll", "assetid": "demo-simple-preroll", "title": "Demo Preroll", "adldx": "1"]
 
     /// The demo DTVR source's CID (a final distributor).
-    public static let demoCID = "DemoFDcid000000000000A=="
+    package static let demoCID = "DemoFDcid000000000000A=="
     static let station = ["type": "radio", "assetid": "WDMO-FM", "stationType": "1", "provider": "AppMeter Demo Radio"]
 
     /// A Nielsen owner string for `cid` at `offset` (a payload of the guide's length).
-    public static func nielsenTag(cid: String, offset: Int) -> String {
+    package static func nielsenTag(cid: String, offset: Int) -> String {
         // 249 characters in all, as a transcoder's tags are (the certification rule checks it).
         let payload = String(repeating: "A", count: 167) + "="
         return "www.nielsen.com/X100zdCIGeIlgZnkYj6UvQ==/\(cid)/\(payload)/00000/" + String(format: "%05d", offset) + "/00"

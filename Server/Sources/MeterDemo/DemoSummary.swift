@@ -1,9 +1,11 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 
 /// Renders demo outcomes as a table of expected against credited seconds.
-public enum DemoSummary {
+package enum DemoSummary {
     /// One line per asset of every scenario.
-    public static func render(_ outcomes: [DemoOutcome]) -> String {
+    package static func render(_ outcomes: [DemoOutcome]) -> String {
         var lines: [[String]] = [["scenario", "asset", "expected s", "census s", ""]]
         for (index, outcome) in outcomes.enumerated() {
             for asset in outcome.scenario.expected.keys.sorted() {

@@ -1,6 +1,8 @@
 import AppMeter
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import MeterWire
 
 struct AppsCommand: AsyncParsableCommand {

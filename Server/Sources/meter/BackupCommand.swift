@@ -1,5 +1,8 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusSQLite
+import CensusStore
+import MeterTables
 import Foundation
 import Logging
 

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 
 /// `meter serve`'s limits on connections (docs/census.md §4c).
 struct ConnectionOptions: ParsableArguments {

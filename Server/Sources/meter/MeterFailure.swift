@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 
 /// Why a command could not do its job, for the operator: one sentence, no usage text (that is for

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 
 /// `meter serve`'s options for what the census takes and keeps (docs/census.md §4b, §6).
 struct PolicyOptions: ParsableArguments {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 
 /// `meter privacy export|delete`: one device's data, as the GDPR gives a person the right to see

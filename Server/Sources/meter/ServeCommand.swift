@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 import Logging
 

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 
 /// `meter sessions`: the traced SDK sessions a census holds, with the ids `meter certify

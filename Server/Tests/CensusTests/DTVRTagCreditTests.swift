@@ -1,5 +1,9 @@
 import AppMeter
-@testable import Census
+@testable import CensusHTTP
+@testable import CensusPostgres
+@testable import CensusSQLite
+@testable import CensusStore
+@testable import MeterTables
 import Foundation
 import MeterWire
 import NielsenAppApi

@@ -1,5 +1,7 @@
 import AppMeter
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 import MeterDemo
 import MeterWire

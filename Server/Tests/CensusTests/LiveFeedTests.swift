@@ -1,4 +1,6 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Testing
 
 /// The dashboards' live feed: what it sends, how many may watch, and that closing ends every stream.

@@ -1,5 +1,9 @@
 import Testing
-@testable import Census
+@testable import CensusHTTP
+@testable import CensusPostgres
+@testable import CensusSQLite
+@testable import CensusStore
+@testable import MeterTables
 
 /// Ping keys (docs/census.md §4): `<pingid>/<tag of the appid>`, and the migration from the
 /// `<appid>/<pingid>` keys of schemas 10 to 13.

@@ -1,4 +1,6 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Testing
 
 /// Stored values reach a terminal with every control character made visible.

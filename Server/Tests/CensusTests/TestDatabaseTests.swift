@@ -1,4 +1,6 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Testing
 
 /// The suite's own databases go when their test ends: a developer running it against their

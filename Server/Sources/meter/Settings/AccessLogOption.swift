@@ -1,5 +1,7 @@
 import ArgumentParser
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Configuration
 
 /// `meter serve --access-log`: the client's address truncated (the default), hashed, in full, or

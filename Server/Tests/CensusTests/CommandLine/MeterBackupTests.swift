@@ -1,4 +1,6 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import Foundation
 import MeterDemo
 import Testing

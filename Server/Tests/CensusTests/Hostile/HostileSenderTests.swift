@@ -1,4 +1,8 @@
-@testable import Census
+@testable import CensusHTTP
+@testable import CensusPostgres
+@testable import CensusSQLite
+@testable import CensusStore
+@testable import MeterTables
 import Foundation
 import Hummingbird
 import HummingbirdTesting

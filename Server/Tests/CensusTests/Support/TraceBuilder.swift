@@ -1,4 +1,6 @@
-import Census
+import CensusHTTP
+import CensusStore
+import MeterTables
 import MeterWire
 
 /// Writes call traces for the rule tests, as an SDK instance would record them: calls a second

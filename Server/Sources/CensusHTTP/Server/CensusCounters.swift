@@ -1,0 +1,43 @@
+import CensusStore
+import NIOConcurrencyHelpers
+
+/// What the server has received since it started.
+package struct CensusCounters: Sendable, Equatable, Codable {
+    /// Pings stored for the first time.
+    package var stored = 0
+    /// Pings whose id was already stored (re-deliveries).
+    package var duplicates = 0
+    /// Requests refused with HTTP 400 (or 403, 413).
+    package var rejected = 0
+    /// Refused requests not recorded: the rejects' budget was full (``StorageBudget``).
+    package var rejectsNotRecorded = 0
+    /// Trace batches answered 503: the traces' budget was full.
+    package var tracesOverBudget = 0
+    /// Pings that could not be stored (HTTP 503: the SDK retries).
+    package var storageFailures = 0
+    /// Config requests answered.
+    package var configRequests = 0
+    /// Google AMP cloud-API requests stored (each replays its page view).
+    package var ampEvents = 0
+    /// Google AMP cloud-API requests past their page view's limit: answered, neither stored nor
+    /// credited (census-decisions.md AMP5).
+    package var ampEventsNotCredited = 0
+    /// Google AMP `prd=session` pings accepted.
+    package var ampSessions = 0
+    /// Viewability pings stored for the first time.
+    package var viewabilityPings = 0
+    /// Call trace entries stored for the first time.
+    package var traceEntries = 0
+}
+
+/// The counters behind a lock: the ping fast path counts on its event loop, without a hop.
+final class CensusCounterBox: Sendable {
+    private let box = NIOLockedValueBox(CensusCounters())
+
+    /// The counters now.
+    var value: CensusCounters { box.withLockedValue { $0 } }
+
+    func update(_ body: (inout CensusCounters) -> Void) {
+        box.withLockedValue { body(&$0) }
+    }
+}

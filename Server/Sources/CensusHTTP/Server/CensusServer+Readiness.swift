@@ -1,0 +1,24 @@
+import CensusStore
+import Hummingbird
+import SQLKit
+
+extension CensusServer {
+    /// How long the store may take to answer a readiness check: on SQLite a query may wait for a
+    /// checkpoint of the log, so the margin is wide; a database that is away does not answer at all.
+    static let readinessTimeout: Duration = .seconds(5)
+
+    /// `GET /readyz`: `200 ready` when the store answers a query within ``readinessTimeout``, else
+    /// `503` saying why, so that a load balancer or an orchestrator sends pings elsewhere while the
+    /// database is away. `/healthz` says only that the process answers.
+    func readiness() async -> Response {
+        do {
+            let database = store.database
+            try await answering(within: Self.readinessTimeout) {
+                try await database.withSQL { _ = try await $0.raw("SELECT 1 AS one").all() }
+            }
+            return .text(.ok, "ready")
+        } catch {
+            return CensusError.notReady(reason: "\(error)").response
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import MeterWire
+import SQLKit
+
+/// A traced SDK instance, as the sessions list shows it.
+package struct TraceSessionRow: Sendable, Equatable, Codable {
+    /// The SDK instance's session.
+    package var session: String
+    /// The app it measured for.
+    package var appid: String
+    /// The SDK, as it named itself.
+    package var sdk: String
+    /// The first call, Unix seconds.
+    package var firstCall: Double
+    /// The last call, Unix seconds.
+    package var lastCall: Double
+    /// Entries stored.
+    package var calls: Int64
+}
+
+/// A refused request, as the dashboard lists it.
+package struct RejectRow: Sendable, Equatable, Codable {
+    /// When it was received, milliseconds since 1970.
+    package var receivedAt: Int64
+    /// Why it was refused.
+    package var reason: String
+    /// The request as received, cut to ``PingValidator/maxURLBytes``.
+    package var rawRequest: String
+}
+
+extension PingStore {
+    /// Stores a trace batch; an entry already stored (a retried batch) is kept as it was. Returns
+    /// how many entries were new. Each entry's time is listed and ordered by within the window
+    /// around the batch's receipt (``SenderClock``, census-decisions.md S42); the entry keeps its
+    /// time as sent, which certification reads.
+    @discardableResult
+    package func insert(_ batch: CallTraceBatch, receivedAt: Int64) async throws -> Int {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let rows = try batch.entries.map { entry in
+            (entry, String(decoding: try encoder.encode(entry), as: UTF8.self))
+        }
+        return try await database.withSQL { db in
+            var insert = db.insert(into: "census_trace")
+                .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry", "bytes")
+            for (entry, json) in rows {
+                insert = insert.values(batch.session, Int64(entry.seq), batch.appid, batch.sdk, receivedAt,
+                                       SenderClock.held(seconds: entry.time, receivedAtMilliseconds: receivedAt),
+                                       entry.call, json, StorageBudget.bytes(ofTraceEntry: json))
+            }
+            // Keyed by app too: another app's entries under this session id take no number from it
+            // (census-decisions.md S43).
+            return try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
+        }
+    }
+
+    /// The traced sessions, one per session and app, latest activity first (of `appid` only, or
+    /// named `session`, when given; at most `limit`, nil: all). Sessions are keyed by app and id:
+    /// another app's entries under the same id are another row (census-decisions.md S43).
+    package func traceSessions(appid: String? = nil, session: String? = nil, limit: Int? = 200) async throws -> [TraceSessionRow] {
+        try await database.withSQL { db in
+            var select = db.select()
+                .column("session").column("appid").column(SQLRaw("MIN(sdk)"), as: "sdk")
+                .column(SQLRaw("MIN(call_time)"), as: "first_call").column(SQLRaw("MAX(call_time)"), as: "last_call")
+                .column(SQLRaw("COUNT(*)"), as: "calls")
+                .from("census_trace")
+            if let appid { select = select.where("appid", .equal, appid) }
+            if let session { select = select.where("session", .equal, session) }
+            select = select.groupBy("session").groupBy("appid").orderBy(SQLRaw("MAX(call_time) DESC"))
+            if let limit { select = select.limit(limit) }
+            return try await select.all()
+                .map { row in
+                    TraceSessionRow(
+                        session: try row.decode(column: "session", as: String.self),
+                        appid: try row.decode(column: "appid", as: String.self),
+                        sdk: try row.decode(column: "sdk", as: String.self),
+                        firstCall: try row.decode(column: "first_call", as: Double.self),
+                        lastCall: try row.decode(column: "last_call", as: Double.self),
+                        calls: try row.decode(column: "calls", as: Int64.self))
+                }
+        }
+    }
+
+    /// One session's trace under `appid`, in call order.
+    package func trace(session: String, appid: String) async throws -> [CallTraceEntry] {
+        try await database.withSQL { db in
+            let decoder = JSONDecoder()
+            return try await db.select().column("entry").from("census_trace").where("session", .equal, session)
+                .where("appid", .equal, appid).orderBy("seq").all()
+                .map { try decoder.decode(CallTraceEntry.self, from: Data(try $0.decode(column: "entry", as: String.self).utf8)) }
+        }
+    }
+
+    /// The stored pings of `appid` with these ids (the pings a trace says were built), in
+    /// creation order.
+    package func pings(ids: [String], appid: String) async throws -> [StoredPing] {
+        let ids = ids.map { PingKey.scoped(appID: appid, pingID: $0) }
+        guard !ids.isEmpty else { return [] }
+        var found: [StoredPing] = []
+        // In chunks, under every database's limit on bound parameters.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let chunk = Array(ids[start..<min(start + 500, ids.count)])
+            found += try await database.withSQL { db in
+                try await db.select().columns(Self.storedPingColumns)
+                    .from("census_pings").where("ping_id", .in, chunk).all()
+                    .map(Self.storedPing)
+            }
+        }
+        return found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) }
+    }
+
+    /// The latest refused requests, newest first.
+    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+        try await database.withSQL { db in
+            try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
+                .orderBy("received_at", .descending).limit(limit).all()
+                .map { row in
+                    RejectRow(receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                              reason: try row.decode(column: "reason", as: String.self),
+                              rawRequest: try row.decode(column: "raw_request", as: String.self))
+                }
+        }
+    }
+}
+
+extension PingStore {
+    /// The bytes each app's rows take in `table` (`census_rejects` or `census_trace`), for the
+    /// storage budget.
+    func storedBytesByApp(in table: String) async throws -> [(String, Int64)] {
+        try await database.withSQL { db in
+            try await db.select().column("appid").column(SQLRaw("CAST(SUM(bytes) AS BIGINT)"), as: "bytes")
+                .from(table).groupBy("appid").all()
+                .map { (try $0.decode(column: "appid", as: String.self), try $0.decode(column: "bytes", as: Int64.self)) }
+        }
+    }
+
+    /// How many entries the census holds of trace session `session` of `appid`.
+    package func traceEntryCount(session: String, appid: String) async throws -> Int64 {
+        try await database.withSQL { db in
+            try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_trace").where("session", .equal, session)
+                .where("appid", .equal, appid).first()?.decode(column: "n", as: Int64.self) ?? 0
+        }
+    }
+
+    /// Deletes refused requests and trace entries received before `cutoff` (milliseconds since
+    /// 1970), and pings before `pingCutoff` when the operator keeps pings for a while; returns how
+    /// many rows went. Pings go in chunks, so a first prune of a large table does not hold the
+    /// writer for long.
+    package func prune(before cutoff: Int64, pingsBefore pingCutoff: Int64?) async throws -> Int {
+        try await database.withSQL { db in
+            var removed = 0
+            for table in ["census_rejects", "census_trace"] {
+                removed += try await db.delete(from: table).where("received_at", .lessThan, cutoff).returning("received_at").all().count
+            }
+            guard let pingCutoff else { return removed }
+            while true {
+                let batch = try await db.raw("""
+                    DELETE FROM census_pings WHERE ping_id IN
+                      (SELECT ping_id FROM census_pings WHERE received_at < \(bind: pingCutoff) LIMIT 5000)
+                    RETURNING ping_id
+                    """).all().count
+                removed += batch
+                if batch < 5000 { return removed }
+            }
+        }
+    }
+}

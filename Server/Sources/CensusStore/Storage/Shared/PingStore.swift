@@ -1,0 +1,137 @@
+import Foundation
+import MeterWire
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// Every query the census runs, written once with SQLKit for both engines; a group commit's
+/// batches are written each engine's own way (``CensusBatchWriter``).
+package struct PingStore: Sendable {
+    /// The database.
+    package let database: any CensusDatabase
+    /// The session spans known to be stored, shared by the copies of this store.
+    let spanCache = SessionSpanCache()
+    /// The AMP page views' last replays, carried forward (census-decisions.md AMP8), shared by
+    /// the copies of this store.
+    let ampReplays = AMPReplayCache()
+    /// The census's clock: its server's and its own (``CensusClock``).
+    package let clock: any CensusClock
+
+    /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
+    package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
+        self.database = database
+        self.clock = clock
+    }
+
+    /// Creates or updates the schema.
+    package func migrate() async throws {
+        let now = clock.seconds()
+        try await database.withSQL { try await Schema.migrate($0, at: now) }
+    }
+
+    /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)
+    /// that were new; a ping key already stored is left alone, so a re-delivered ping is credited once. The spans of
+    /// their sessions are written first when they need to be (``SessionSpans``).
+    package func insert(_ pings: [IncomingPing], receivedAt: Int64) async throws -> Set<String> {
+        try await insert(pings, receivedAt: receivedAt, with: database.writer)
+    }
+
+    /// ``insert(_:receivedAt:)`` with `writer`: a group commit's session's (``PingWriter``).
+    func insert(_ pings: [IncomingPing], receivedAt: Int64, with writer: any CensusBatchWriter) async throws -> Set<String> {
+        guard !pings.isEmpty else { return [] }
+        let needs = spanCache.uncoveredNeeds(of: pings)
+        let stored = try await database.typingFailures {
+            try await writer.insertPings(pings, writingSpans: needs, receivedAt: receivedAt)
+        }
+        spanCache.remember(needs)
+        return stored
+    }
+
+    /// Records a refused request with its reason.
+    package func recordReject(reason: String, rawRequest: String, receivedAt: Int64) async throws {
+        try await recordRejects([(reason, rawRequest)], receivedAt: receivedAt)
+    }
+
+    /// A process-unique prefix and a counter: as unique as a UUID per row, without asking the
+    /// system for randomness for every refused request of a flood.
+    private static let rejectIDPrefix = UUID().uuidString + "-"
+    private static let rejectCounter = NIOLockedValueBox<UInt64>(0)
+
+    static func newRejectID() -> String {
+        rejectIDPrefix + String(rejectCounter.withLockedValue { $0 += 1; return $0 })
+    }
+
+    /// A refused request about to be stored: its id, the reason, the request cut to
+    /// ``PingValidator/maxURLBytes``, the app it names (``StorageBudget/appid(ofRequest:)``) and
+    /// the bytes it takes against that app's quota.
+    package struct NewReject: Sendable {
+        package var id: String
+        package var reason: String
+        package var rawRequest: String
+        package var appid: String
+        package var bytes: Int64
+    }
+
+    /// `text` as every backend can store it: a NUL (which a refused batch line may carry raw, and
+    /// which PostgreSQL's text refuses, failing every reject committed with it) becomes U+FFFD.
+    static func storable(_ text: String) -> String {
+        text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text
+    }
+
+    /// Records refused requests with their reasons, in one statement.
+    package func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64) async throws {
+        try await recordRejects(rejects, receivedAt: receivedAt, with: database.writer)
+    }
+
+    /// ``recordRejects(_:receivedAt:)`` with `writer`: a group commit's session's (``PingWriter``).
+    func recordRejects(_ rejects: [(reason: String, rawRequest: String)], receivedAt: Int64,
+                       with writer: any CensusBatchWriter) async throws {
+        guard !rejects.isEmpty else { return }
+        let rows = rejects.map { reject in
+            let rawRequest = Self.storable(String(reject.rawRequest.prefix(PingValidator.maxURLBytes)))
+            let reason = Self.storable(String(reject.reason.prefix(StorageBudget.maxReasonCharacters)))
+            return NewReject(id: Self.newRejectID(), reason: reason, rawRequest: rawRequest,
+                             appid: StorageBudget.appid(ofRequest: rawRequest),
+                             bytes: StorageBudget.bytes(ofReject: reason, rawRequest))
+        }
+        try await database.typingFailures { try await writer.insertRejects(rows, receivedAt: receivedAt) }
+    }
+
+    static func storedPing(_ row: any SQLRow) throws -> StoredPing {
+        let appid = try row.decode(column: "appid", as: String.self)
+        return StoredPing(
+            pingID: PingKey.unscoped(try row.decode(column: "ping_id", as: String.self), appID: appid),
+            appid: appid,
+            pingType: try row.decode(column: "ping_type", as: String.self),
+            kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+            assetid: try row.decode(column: "asset_id", as: String.self),
+            creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            rawQuery: try row.decode(column: "raw_query", as: String.self),
+            channel: try row.decode(column: "channel_name", as: String.self),
+            session: try row.decode(column: "session_id", as: String.self),
+            receivedAt: try row.decode(column: "received_at", as: Int64.self))
+    }
+
+    /// The columns ``storedPing(_:)`` reads.
+    static let storedPingColumns = ["ping_id", "appid", "ping_type", "credit_kind", "asset_id", "credited_seconds",
+                                    "created_at", "raw_query", "channel_name", "session_id", "received_at"]
+
+    /// How many pings and rejects are stored.
+    package func counts() async throws -> (pings: Int64, rejects: Int64) {
+        try await database.withSQL { db in
+            let pings = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings").first()?
+                .decode(column: "n", as: Int64.self) ?? 0
+            let rejects = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_rejects").first()?
+                .decode(column: "n", as: Int64.self) ?? 0
+            return (pings, rejects)
+        }
+    }
+
+    /// The reasons of the stored rejects, newest last.
+    package func rejectReasons() async throws -> [String] {
+        try await database.withSQL { db in
+            try await db.select().column("reason").from("census_rejects").orderBy("received_at").all()
+                .map { try $0.decode(column: "reason", as: String.self) }
+        }
+    }
+}
