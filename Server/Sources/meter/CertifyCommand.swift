@@ -94,7 +94,7 @@ struct CertifyCommand: AsyncParsableCommand {
                 if let session { resolved = try await SessionsCommand.resolve(session, in: store) }
                 let session = resolved
                 do {
-                    return try await store.signed(try await CensusServer(store: store).certify(session: session, appid: appid))
+                    return try await store.signed(try await CensusServer(store: store).sessions.certify(session: session, appid: appid))
                 } catch let error as HTTPError where error.status == .notFound {
                     return nil
                 }

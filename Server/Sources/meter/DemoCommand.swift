@@ -59,7 +59,7 @@ struct DemoCommand: AsyncParsableCommand {
             throw error
         }
         print("\nDashboard: \(census.baseURL)/" + (serve ? " (Ctrl-C stops the census)" : " (run `meter demo --serve` to keep it open)"))
-        print("Browser SDK demo player: \(census.baseURL)\(CensusServer.browserDemoRoute)")
+        print("Browser SDK demo player: \(census.baseURL)\(BrowserController.browserDemoRoute)")
         // Into a pipe too: whoever reads the URL must see it while the census runs (nil: every stream).
         fflush(nil)
         if serve {
@@ -90,12 +90,12 @@ extension DemoCommand {
         var named: [(name: String, report: CertificationReport)] = []
         for outcome in outcomes {
             guard let session = outcome.traceSession else { continue }
-            named += try await census.server.certify(session: session, appid: nil).map { (outcome.scenario.name, $0) }
+            named += try await census.server.sessions.certify(session: session, appid: nil).map { (outcome.scenario.name, $0) }
         }
         let correctPass = named.allSatisfy(\.report.passed)
         var caught = false
         if let brokenSession {
-            let reports = try await census.server.certify(session: brokenSession, appid: nil)
+            let reports = try await census.server.sessions.certify(session: brokenSession, appid: nil)
             caught = reports.contains { report in
                 report.results.contains { $0.id == BrokenIntegration.failingRule && $0.status == .fail }
             }

@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let url = ListenAddress.browserURL(host: host, port: census.port, https: tls != nil)
         let limits = settings.limits
-        logger.info("census storing in \(database), listening on \(host) port \(census.port); dashboard at \(url), browser SDK demo player at \(url)\(CensusServer.browserDemoRoute.dropFirst())")
+        logger.info("census storing in \(database), listening on \(host) port \(census.port); dashboard at \(url), browser SDK demo player at \(url)\(BrowserController.browserDemoRoute.dropFirst())")
         logger.info("at most \(limits.maxConnections) connections (open-file limit \(ConnectionLimits.openFileLimit)); a head within \(limits.headerTimeout), a body within \(limits.bodyTimeout), idle \(limits.idleTimeout), answers read within \(limits.writeTimeout); \(limits.bodyBudget >> 20) MiB of request bodies at once")
         try await census.runUntilTerminated()
     }

@@ -63,7 +63,7 @@ import Testing
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try pipeline.addHandler(AccessLogInstaller(log: AccessLog(addresses: .truncated)))
-            try pipeline.addHandler(PingIngestInstaller(server: CensusServer(store: store)))
+            try pipeline.addHandler(PingIngestInstaller(intake: CensusServer(store: store).intake))
             let order = channel.pipeline.debugDescription
             let log = try #require(order.range(of: "AccessLogHandler"))
             let fastPath = try #require(order.range(of: "PingIngestHandler"))

@@ -199,7 +199,7 @@ import Testing
 
     @Test func theDemoPlayerUsesTheGuidesSnippet() async throws {
         try await withApp { client in
-            try await client.execute(uri: CensusServer.browserDemoRoute, method: .get) { response in
+            try await client.execute(uri: BrowserController.browserDemoRoute, method: .get) { response in
                 #expect(response.status == .ok)
                 let page = String(buffer: response.body)
                 #expect(page.contains("NOLBUNDLE.nlsQ("))

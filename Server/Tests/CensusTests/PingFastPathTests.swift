@@ -21,7 +21,7 @@ import Testing
             let channel = EmbeddedChannel()
             let pipeline = channel.pipeline.syncOperations
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-            try pipeline.addHandler(PingIngestInstaller(server: CensusServer(store: store)))
+            try pipeline.addHandler(PingIngestInstaller(intake: CensusServer(store: store).intake))
             _ = try pipeline.context(handlerType: PingIngestHandler.self)
             // The pipeline's description lists its handlers from head to tail.
             let order = channel.pipeline.debugDescription

@@ -25,8 +25,8 @@ import Testing
             let browser = try await Self.storeBrowserSession(in: census.server.store)
 
             var sessions: [(name: String, credit: [AssetCredit], timeline: [TimelineSegment])] = []
-            for row in try await census.server.sessionList(appid: runner.appID).sessions {
-                let trace = try await census.server.traceResponse(session: row.session, appid: row.appid)
+            for row in try await census.server.sessions.sessionList(appid: runner.appID).sessions {
+                let trace = try await census.server.sessions.traceResponse(session: row.session, appid: row.appid)
                 // Every listed session measured something: the AMP scenario leaves no empty SDK session.
                 #expect(!trace.stored.isEmpty, "session \(row.session) (\(row.platform)) stored no pings")
                 sessions.append((row.session, trace.credit, trace.timeline))

@@ -8,19 +8,19 @@ import ServiceLifecycle
 /// rejects and traces past their retention (and pings, when the operator keeps them for a
 /// while), and re-reads the storage budget. Stops at graceful shutdown.
 struct CensusMaintenance: Service {
-    let server: CensusServer
+    let intake: CensusIntake
 
     func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                await server.maintain()
-                try await Task.sleep(for: .seconds(max(1, server.policy.maintenancePeriod)))
+                await intake.maintain()
+                try await Task.sleep(for: .seconds(max(1, intake.policy.maintenancePeriod)))
             }
         }
     }
 }
 
-extension CensusServer {
+extension CensusIntake {
     /// One round of upkeep (``CensusMaintenance``), retention as of the census's ``clock``;
     /// failures are logged and tried again next round.
     package func maintain() async {
@@ -32,10 +32,10 @@ extension CensusServer {
             let pruned = try await store.prune(
                 before: nowMilliseconds - limits.retentionDays * millisecondsPerDay,
                 pingsBefore: limits.pingRetentionDays.map { nowMilliseconds - $0 * millisecondsPerDay })
-            if pruned > 0 { logger.info("pruned past retention", metadata: ["rows": "\(pruned)"]) }
+            if pruned > 0 { events.logger.info("pruned past retention", metadata: ["rows": "\(pruned)"]) }
             try await budget.reload(from: store)
         } catch {
-            logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(error)"])
+            events.logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(error)"])
         }
     }
 }

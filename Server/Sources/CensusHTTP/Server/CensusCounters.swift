@@ -1,5 +1,4 @@
 import CensusStore
-import NIOConcurrencyHelpers
 
 /// What the server has received since it started.
 package struct CensusCounters: Sendable, Equatable, Codable {
@@ -28,16 +27,4 @@ package struct CensusCounters: Sendable, Equatable, Codable {
     package var viewabilityPings = 0
     /// Call trace entries stored for the first time.
     package var traceEntries = 0
-}
-
-/// The counters behind a lock: the ping fast path counts on its event loop, without a hop.
-final class CensusCounterBox: Sendable {
-    private let box = NIOLockedValueBox(CensusCounters())
-
-    /// The counters now.
-    var value: CensusCounters { box.withLockedValue { $0 } }
-
-    func update(_ body: (inout CensusCounters) -> Void) {
-        box.withLockedValue { body(&$0) }
-    }
 }

@@ -25,7 +25,7 @@ extension CensusError: HTTPResponseError {
 
     /// When a refused request may come back: a full trace budget frees at the next prune.
     var retryAfterSeconds: Int? {
-        if case .traceStorageFull = self { CensusServer.traceRetryAfterSeconds } else { nil }
+        if case .traceStorageFull = self { TraceController.traceRetryAfterSeconds } else { nil }
     }
 
     /// The status of ``reply``.

@@ -191,17 +191,6 @@ struct CounterMirror<Source>: Sendable {
     }
 }
 
-extension CensusServer {
-    /// `GET /metrics`: Prometheus text, behind the read token when one is set (census-decisions.md S35).
-    func addMetricsRoute(to router: Router<BasicRequestContext>) {
-        router.group("metrics").add(middleware: AccessGuard(access: access)).get { _, _ in
-            let text = metrics.exposition(counters: sinceStart, connections: connections.counters, queues: writer.queues)
-            return Response(status: .ok, headers: [.contentType: CensusMetrics.contentType],
-                            body: .init(byteBuffer: ByteBuffer(bytes: text)))
-        }
-    }
-}
-
 extension CensusMetrics {
     /// Prometheus' text format, as scrapers ask for it.
     static let contentType = "text/plain; version=0.0.4; charset=utf-8"

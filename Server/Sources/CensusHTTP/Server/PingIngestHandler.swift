@@ -8,7 +8,7 @@ import NIOHTTPTypesHTTP1
 /// The ping fast path (docs/performance.md): a channel handler in each HTTP/1 connection's
 /// pipeline, right after NIO's HTTP/1 decoder and before the conversion to HTTP types and
 /// Hummingbird's request handling, that answers `GET /cgi-bin/gn?…` itself — same reader,
-/// validator, group-commit writer and answers as the route (``CensusServer/ingestPing(query:uri:on:reply:)``)
+/// validator, group-commit writer and answers as the route (``CensusIntake/ingestPing(query:uri:on:reply:)``)
 /// — and passes every other request on untouched. It saves each ping the router, the task per
 /// request, and converting the request and response to and from HTTP types.
 ///
@@ -20,12 +20,12 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     private static let prefix = WireRoute.ping + "?"
-    private let server: CensusServer
+    private let intake: CensusIntake
     /// The ping being received (its path with query), or nil while passing a request on.
     private var ping: (uri: String, version: HTTPVersion, keepAlive: Bool)?
 
-    init(server: CensusServer) {
-        self.server = server
+    init(intake: CensusIntake) {
+        self.intake = intake
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -51,7 +51,7 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(_ path: String, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         let query = Substring(path.utf8.dropFirst(Self.prefix.utf8.count))
-        server.ingestPing(query: query, uri: path, on: context.eventLoop) { reply in
+        intake.ingestPing(query: query, uri: path, on: context.eventLoop) { reply in
             bound.value.handler.write(reply, version: version, keepAlive: keepAlive, context: bound.value.context)
         }
     }
@@ -86,19 +86,19 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
 final class PingIngestInstaller: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Any
 
-    private let server: CensusServer
+    private let intake: CensusIntake
 
-    init(server: CensusServer) {
-        self.server = server
+    init(intake: CensusIntake) {
+        self.intake = intake
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         let pipeline = context.pipeline.syncOperations
         do {
             let conversion = try pipeline.handler(type: HTTP1ToHTTPServerCodec.self)
-            try pipeline.addHandler(PingIngestHandler(server: server), position: .before(conversion))
+            try pipeline.addHandler(PingIngestHandler(intake: intake), position: .before(conversion))
         } catch {
-            server.logger.warning("ping fast path not installed; pings go through the router", metadata: ["error": "\(error)"])
+            intake.events.logger.warning("ping fast path not installed; pings go through the router", metadata: ["error": "\(error)"])
         }
         pipeline.removeHandler(context: context, promise: nil)
     }

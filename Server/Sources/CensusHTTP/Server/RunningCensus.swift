@@ -73,7 +73,7 @@ package final class RunningCensus: Sendable {
             throw error
         }
         let group = ServiceGroup(configuration: .init(
-            services: [application, LiveFeedCloser(feed: server.feed), CensusMaintenance(server: server)],
+            services: [application, LiveFeedCloser(feed: server.feed), CensusMaintenance(intake: server.intake)],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger))
         let runner = Task {

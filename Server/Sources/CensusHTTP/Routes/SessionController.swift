@@ -11,23 +11,38 @@ struct RejectsResponse: ResponseEncodable {
     let rejects: [RejectRow]
 }
 
-/// The read routes behind the token: sessions, traces, certification, rejects, the live feed.
-extension CensusServer {
-    func addSessionRoutes(to api: RouterGroup<BasicRequestContext>) {
+/// The read routes behind the token: sessions, their pings and traces, certification, rejects, the
+/// live feed; and the certification key, open to anyone handed an export.
+package struct SessionController: Sendable {
+    let store: PingStore
+    let feed: LiveFeed
+
+    /// Open: whoever is handed an export must be able to check it without the read token.
+    func addOpenRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/certification/key") { _, _ in
+            CertificationKeyInfo(publicKey: try await store.signingKey().publicKey.rawRepresentation.base64EncodedString())
+        }
+    }
+
+    func addRoutes(to api: RouterGroup<BasicRequestContext>) {
+        api.get("sessions/:session/pings") { request, context in
+            let session = try context.parameters.decoded("session")
+            return SessionResponse(session: session, pings: try await store.pings(session: session, appid: request.appParameter))
+        }
         api.get("sessions") { request, _ in
-            try await self.sessionList(appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
+            try await sessionList(appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
         }
         api.get("sessions/:session/trace") { request, context in
-            try await self.traceResponse(session: try context.parameters.decoded("session"), appid: request.appParameter)
+            try await traceResponse(session: try context.parameters.decoded("session"), appid: request.appParameter)
         }
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
-            let reports = try await self.certify(session: parameters.get("session"), appid: request.appParameter)
-            return try await self.store.signed(reports)
+            let reports = try await certify(session: parameters.get("session"), appid: request.appParameter)
+            return try await store.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
-        api.get("rejects") { _, _ in RejectsResponse(rejects: try await self.store.recentRejects(limit: 100)) }
-        api.get("live") { _, _ in self.liveEvents() }
+        api.get("rejects") { _, _ in RejectsResponse(rejects: try await store.recentRejects(limit: 100)) }
+        api.get("live") { _, _ in liveEvents() }
     }
 
     /// Certifies one session (under `appid` when given, else under each app that traced it), or
@@ -60,7 +75,6 @@ extension CensusServer {
         guard let (id, events) = feed.watch() else {
             return CensusError.tooManyWatchers.response
         }
-        let feed = self.feed
         return Response(
             status: .ok,
             headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],

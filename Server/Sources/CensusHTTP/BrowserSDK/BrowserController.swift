@@ -7,7 +7,9 @@ import MeterWire
 /// The browser SDK's routes (docs/browser.md): each app's configuration file, as the guide's
 /// snippet loads it (`/conf/<apid>.js#name=…&ns=NOLBUNDLE`), the bundle and engine it loads, and
 /// a demo player page. Open to any origin, as a measurement tag's files are; never the read API.
-extension CensusServer {
+package struct BrowserController: Sendable {
+    let intake: CensusIntake
+
     /// The bundle's path.
     static let browserBundleRoute = "/browser/appmeter.js"
     /// The engine's path.
@@ -15,9 +17,9 @@ extension CensusServer {
     /// The demo player's path.
     package static let browserDemoRoute = "/browser/demo"
 
-    func addBrowserRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/conf/:file") { request, context in
-            await self.configurationFile(context.parameters.get("file") ?? "", optedOut: BrowserOptOut.isSet(in: request))
+            await configurationFile(context.parameters.get("file") ?? "", optedOut: BrowserOptOut.isSet(in: request))
         }
         router.get(RouterPath(BrowserOptOut.route)) { request, _ in BrowserOptOut.page(for: request) }
         router.post(RouterPath(BrowserOptOut.route)) { request, _ in await BrowserOptOut.choose(request) }
@@ -41,9 +43,9 @@ extension CensusServer {
         guard MeasuredApp.isValidAppID(apid) else {
             return .text(.notFound, "the file name is not an apid (P or T, then a GUID) followed by .js")
         }
-        guard registry.admits(apid) else { return .text(.notFound, "the census does not accept pings from \(apid)") }
+        guard intake.registry.admits(apid) else { return .text(.notFound, "the census does not accept pings from \(apid)") }
         let settings: AppSettings
-        do { settings = try await store.settings(for: apid) } catch {
+        do { settings = try await intake.store.settings(for: apid) } catch {
             return CensusError.configUnavailable.response
         }
         let configuration = BrowserConfiguration(
@@ -55,7 +57,7 @@ extension CensusServer {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(configuration)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
         let body = assets.loaderTemplate.replacingOccurrences(of: "/*CONFIG*/", with: json)
-        counters.update { $0.configRequests += 1 }
+        intake.events.record(.configAnswered)
         return Response(
             status: .ok,
             // It says whether this browser opted out (its cookie), so it is cached by this browser only.

@@ -2,7 +2,15 @@ import CensusStore
 import Hummingbird
 import SQLKit
 
-extension CensusServer {
+/// `GET /healthz` (the process answers) and `GET /readyz` (the store answers too).
+struct HealthController {
+    let store: PingStore
+
+    func addRoutes(to router: Router<BasicRequestContext>) {
+        router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
+        router.get("/readyz") { _, _ in await readiness() }
+    }
+
     /// How long the store may take to answer a readiness check: on SQLite a query may wait for a
     /// checkpoint of the log, so the margin is wide; a database that is away does not answer at all.
     static let readinessTimeout: Duration = .seconds(5)

@@ -2,11 +2,11 @@ import CensusStore
 import Hummingbird
 
 /// `GET /`, `/dashboard.js`, `/dashboard.css`: the dashboard, served by the census itself.
-extension CensusServer {
+struct DashboardController {
     /// No script but the census's own, no inline script, no frames: a ping's text can never run.
     static let contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
 
-    func addDashboardRoutes(to router: Router<BasicRequestContext>) {
+    func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/") { _, _ in Self.asset(DashboardPage.html, type: "text/html; charset=utf-8") }
         router.get("/dashboard.js") { _, _ in
             guard let script = DashboardScript.js else {

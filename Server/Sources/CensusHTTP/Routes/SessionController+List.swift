@@ -33,7 +33,7 @@ struct TraceResponse: ResponseEncodable {
     let timeline: [TimelineSegment]
 }
 
-extension CensusServer {
+extension SessionController {
     /// How many of a Google AMP page view's first pings its label is read from.
     static let labelPings = 20
 
