@@ -9,15 +9,12 @@ import SQLKit
 /// share one server.
 package final class PostgresCensusDatabase: CensusDatabase {
     /// Two batches in flight: one is inserted while the other waits for PostgreSQL to flush its
-    /// commit. Under load on two cores that raised ingest by 5–9 % and cut p99 from 22–48 ms to
-    /// about 8 ms; three or more made batches smaller without more throughput
-    /// (docs/performance.md).
-    package let concurrentWriters = 2
+    /// commit; three or more made batches smaller without more throughput (docs/performance.md).
+    package var concurrentWriters: Int { 2 }
     /// The second writer starts once 16 pings wait: each batch costs PostgreSQL a statement and a
-    /// commit, and one started for a ping or two made batches smaller, not the census faster. At
-    /// 64 connections that raised ingest by 6–8 % and cut PostgreSQL's CPU per ping by 6–10 %;
-    /// anything from 8 to 32 did about as well (census-decisions.md S12, docs/performance.md).
-    package let waitingForAnotherWriter = 16
+    /// commit, and one started for a ping or two made batches smaller, not the census faster
+    /// (census-decisions.md S12, docs/performance.md).
+    package var waitingForAnotherWriter: Int { 16 }
     let client: PostgresClient
     private let runner: Task<Void, Never>
     /// Ends when `runner` is about to run the client (``waitUntilRunning()``).

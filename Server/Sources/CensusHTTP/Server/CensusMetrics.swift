@@ -33,18 +33,28 @@ package final class CensusMetrics: Sendable {
 
     package let registry: PrometheusCollectorRegistry
     private let refusedBy: [RefusalCategory: Counter]
-    private let creditedSeconds: Counter
-    private let overBoundSeconds: Counter
-    /// Viewability pings' seconds, within their bounds, by `kind`: measured, viewable, audible.
-    private let viewabilitySeconds: (measured: Counter, viewable: Counter, audible: Counter)
-    private let viewabilityOverBoundSeconds: Counter
+    private let seconds: Seconds
     private let pingDurations: [PingOutcome: DurationHistogram]
-    private let queueWaiting: (pings: Gauge, rejects: Gauge)
-    private let queueWriters: (pings: Gauge, rejects: Gauge)
-    private let connectionsOpen: Gauge
-    private let bodyBytesHeld: Gauge
+    private let gauges: Gauges
     /// The counters kept elsewhere, and what of them was exported so far.
     private let mirrors: NIOLockedValueBox<Mirrors>
+
+    /// The seconds the pings stored claim.
+    private struct Seconds: Sendable {
+        let credited: Counter
+        let overBound: Counter
+        /// Viewability pings' seconds, within their bounds, by `kind`: measured, viewable, audible.
+        let viewability: (measured: Counter, viewable: Counter, audible: Counter)
+        let viewabilityOverBound: Counter
+    }
+
+    /// What is in flight now, read when a scraper asks.
+    private struct Gauges: Sendable {
+        let queueWaiting: (pings: Gauge, rejects: Gauge)
+        let queueWriters: (pings: Gauge, rejects: Gauge)
+        let connectionsOpen: Gauge
+        let bodyBytesHeld: Gauge
+    }
 
     private struct Mirrors: Sendable {
         var census: CounterMirror<CensusCounters>
@@ -64,16 +74,18 @@ package final class CensusMetrics: Sendable {
         refusedBy = Dictionary(uniqueKeysWithValues: RefusalCategory.allCases.map { category in
             (category, registry.makeCounter(descriptor: refused, labels: [("reason", category.rawValue)]))
         })
-        creditedSeconds = registry.makeCounter(descriptor: named(
+        let creditedSeconds = registry.makeCounter(descriptor: named(
             "credited_seconds", "total", "Seconds the pings stored credit, within their bounds (pings and batches; not AMP replays)"))
-        overBoundSeconds = registry.makeCounter(descriptor: named(
+        let overBoundSeconds = registry.makeCounter(descriptor: named(
             "over_bound_seconds", "total", "Seconds the pings stored claimed beyond their kind's bound: stored as over-bound, never credited"))
         let viewability = named("viewability_seconds", "total",
                                 "Seconds the viewability pings stored count, within their bounds, by kind (not flagged by the session rule here: the report flags)")
         func viewabilityKind(_ kind: String) -> Counter { registry.makeCounter(descriptor: viewability, labels: [("kind", kind)]) }
-        viewabilitySeconds = (viewabilityKind("measured"), viewabilityKind("viewable"), viewabilityKind("audible"))
-        viewabilityOverBoundSeconds = registry.makeCounter(descriptor: named(
-            "viewability_over_bound_seconds", "total", "Measured seconds the viewability pings stored claimed beyond their bound: never counted"))
+        seconds = Seconds(
+            credited: creditedSeconds, overBound: overBoundSeconds,
+            viewability: (viewabilityKind("measured"), viewabilityKind("viewable"), viewabilityKind("audible")),
+            viewabilityOverBound: registry.makeCounter(descriptor: named(
+                "viewability_over_bound_seconds", "total", "Measured seconds the viewability pings stored claimed beyond their bound: never counted")))
         let durations = named("ping_duration", "seconds", "Time from reading a GET \(WireRoute.ping) request to its answer, its commit included")
         pingDurations = Dictionary(uniqueKeysWithValues: PingOutcome.allCases.map { outcome in
             (outcome, registry.makeDurationHistogram(descriptor: durations, labels: [("outcome", outcome.rawValue)],
@@ -83,11 +95,12 @@ package final class CensusMetrics: Sendable {
             (registry.makeGauge(descriptor: named(name, "", help), labels: [("queue", "pings")]),
              registry.makeGauge(descriptor: named(name, "", help), labels: [("queue", "rejects")]))
         }
-        queueWaiting = queueGauges("commit_queue_depth", "Items waiting for the group commit's next batch")
-        queueWriters = queueGauges("commit_writers", "Group-commit writers committing now")
-        connectionsOpen = registry.makeGauge(descriptor: named("connections_open", "", "Connections open now"))
-        bodyBytesHeld = registry.makeGauge(descriptor: named(
-            "request_body_bytes_held", "", "Bytes of request bodies the census holds now: arrived, their answers not yet written"))
+        gauges = Gauges(
+            queueWaiting: queueGauges("commit_queue_depth", "Items waiting for the group commit's next batch"),
+            queueWriters: queueGauges("commit_writers", "Group-commit writers committing now"),
+            connectionsOpen: registry.makeGauge(descriptor: named("connections_open", "", "Connections open now")),
+            bodyBytesHeld: registry.makeGauge(descriptor: named(
+                "request_body_bytes_held", "", "Bytes of request bodies the census holds now: arrived, their answers not yet written")))
 
         var census = CounterMirror<CensusCounters>()
         census.add(counter("pings_stored", "Pings stored for the first time (pings and batches; not AMP replays)")) { $0.stored }
@@ -130,16 +143,16 @@ package final class CensusMetrics: Sendable {
     func stored(_ ping: IncomingPing) {
         // Never negative for a ping the validator and the bounds passed; held at 0 all the same, as
         // the counter traps on a negative amount and the seconds came from the network.
-        creditedSeconds.increment(by: max(0, ping.creditedSeconds))
-        if ping.overBoundSeconds > 0 { overBoundSeconds.increment(by: ping.overBoundSeconds) }
+        seconds.credited.increment(by: max(0, ping.creditedSeconds))
+        if ping.overBoundSeconds > 0 { seconds.overBound.increment(by: ping.overBoundSeconds) }
     }
 
     /// Counts the seconds of a viewability ping stored for the first time.
     func stored(_ ping: IncomingViewability) {
-        viewabilitySeconds.measured.increment(by: max(0, ping.measuredSeconds))
-        viewabilitySeconds.viewable.increment(by: max(0, ping.viewableSeconds))
-        viewabilitySeconds.audible.increment(by: max(0, ping.audibleSeconds))
-        if ping.overBoundSeconds > 0 { viewabilityOverBoundSeconds.increment(by: ping.overBoundSeconds) }
+        seconds.viewability.measured.increment(by: max(0, ping.measuredSeconds))
+        seconds.viewability.viewable.increment(by: max(0, ping.viewableSeconds))
+        seconds.viewability.audible.increment(by: max(0, ping.audibleSeconds))
+        if ping.overBoundSeconds > 0 { seconds.viewabilityOverBound.increment(by: ping.overBoundSeconds) }
     }
 
     /// Records how long a ping took from `received` to its answer.
@@ -153,12 +166,12 @@ package final class CensusMetrics: Sendable {
         mirrors.withLockedValue { mirrors in
             mirrors.census.update(from: counters)
             mirrors.connections.update(from: connections)
-            queueWaiting.pings.set(Int64(queues.pings.waiting))
-            queueWaiting.rejects.set(Int64(queues.rejects.waiting))
-            queueWriters.pings.set(Int64(queues.pings.writers))
-            queueWriters.rejects.set(Int64(queues.rejects.writers))
-            connectionsOpen.set(Int64(connections.open))
-            bodyBytesHeld.set(Int64(connections.bodyBytesHeld))
+            gauges.queueWaiting.pings.set(Int64(queues.pings.waiting))
+            gauges.queueWaiting.rejects.set(Int64(queues.rejects.waiting))
+            gauges.queueWriters.pings.set(Int64(queues.pings.writers))
+            gauges.queueWriters.rejects.set(Int64(queues.rejects.writers))
+            gauges.connectionsOpen.set(Int64(connections.open))
+            gauges.bodyBytesHeld.set(Int64(connections.bodyBytesHeld))
             // Under the lock: two scrapes at once each see every update of the one before.
             return registry.emitToBuffer()
         }

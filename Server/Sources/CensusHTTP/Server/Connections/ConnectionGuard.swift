@@ -34,12 +34,18 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
     private var awaitingAnswer = false
-    /// Bytes read and not yet handed on, while the observer holds a request.
-    private var unparsed: ByteBuffer?
-    /// A read asked for while bytes were kept, sent on once none is.
-    private var readPending = false
+    /// What is held back while the observer holds a request.
+    private var held = Held()
+
+    private struct Held {
+        /// Bytes read and not yet handed on.
+        var unparsed: ByteBuffer?
+        /// A read asked for while bytes were kept, sent on once none is.
+        var readPending = false
+    }
+
     /// How many bytes are kept (tests).
-    var keptBytes: Int { unparsed?.readableBytes ?? 0 }
+    var keptBytes: Int { held.unparsed?.readableBytes ?? 0 }
     /// How many bytes may go to the decoder at once now, from the connection's
     /// ``RequestPhaseObserver``: nil while it holds a request back (set by it).
     var nextSlice: () -> Int? = { ConnectionGuard.slice }
@@ -72,25 +78,25 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         state?.bytesArrived(at: context.eventLoop.now)
         var bytes = unwrapInboundIn(data)
-        if unparsed != nil {
-            unparsed?.writeBuffer(&bytes)
+        if held.unparsed != nil {
+            held.unparsed?.writeBuffer(&bytes)
         } else {
             handOn(&bytes, context)
         }
     }
 
     func read(context: ChannelHandlerContext) {
-        if unparsed == nil { context.read() } else { readPending = true }
+        if held.unparsed == nil { context.read() } else { held.readPending = true }
     }
 
     /// The observer has passed on what it held: the bytes kept go on, then the read held back.
     func resume() {
-        guard let context, var bytes = unparsed else { return }
-        unparsed = nil
+        guard let context, var bytes = held.unparsed else { return }
+        held.unparsed = nil
         handOn(&bytes, context)
         context.fireChannelReadComplete()
-        if unparsed == nil, readPending {
-            readPending = false
+        if held.unparsed == nil, held.readPending {
+            held.readPending = false
             context.read()
         }
     }
@@ -99,7 +105,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func handOn(_ bytes: inout ByteBuffer, _ context: ChannelHandlerContext) {
         while bytes.readableBytes > 0 {
             guard let length = nextSlice() else {
-                unparsed = bytes
+                held.unparsed = bytes
                 return
             }
             let slice = bytes.readSlice(length: min(length, bytes.readableBytes))!
@@ -184,7 +190,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func stop() {
         timer?.cancel()
         timer = nil
-        unparsed = nil
+        held.unparsed = nil
         if let held = state?.heldBodyBytes { table.releaseBody(held) }
         state = nil
         if let id { table.remove(id) }

@@ -44,15 +44,19 @@ struct ConnectionState {
     /// Since when the answers waiting to be written have been above the high-water mark (the
     /// client is not reading them), while they are.
     private var unwritableSince: NIODeadline?
-    /// The body bytes each request in progress has brought in, oldest first: held by the census
-    /// until its answer ends (``ConnectionTable``'s body budget).
-    private var bodyBytes: [Int] = []
+    /// The body bytes of the requests in progress.
+    private var bodies = Bodies()
 
-    /// The body bytes of the request being read that have arrived.
-    private var bodyArrivedSoFar = 0
+    private struct Bodies {
+        /// What each request in progress has brought in, oldest first: held by the census until
+        /// its answer ends (``ConnectionTable``'s body budget).
+        var held: [Int] = []
+        /// What of the request being read has arrived.
+        var arrivedSoFar = 0
+    }
 
     /// The body bytes the connection's requests in progress hold.
-    var heldBodyBytes: Int { bodyBytes.reduce(0, +) }
+    var heldBodyBytes: Int { bodies.held.reduce(0, +) }
 
     init(accepted: NIODeadline, timeouts: ConnectionTimeouts) {
         self.waitingSince = accepted
@@ -71,8 +75,8 @@ struct ConnectionState {
         headSince = nil
         bodySince = now
         requestsInProgress += 1
-        bodyBytes.append(0)
-        bodyArrivedSoFar = 0
+        bodies.held.append(0)
+        bodies.arrivedSoFar = 0
         started = true
     }
 
@@ -80,17 +84,17 @@ struct ConnectionState {
     /// what its request holds already (its announced length, or what arrived before): the bytes
     /// the body budget must take now.
     mutating func bodyArrived(_ count: Int) -> Int {
-        guard !bodyBytes.isEmpty else { return 0 }
-        bodyArrivedSoFar += count
-        let beyond = max(0, bodyArrivedSoFar - bodyBytes[bodyBytes.count - 1])
-        bodyBytes[bodyBytes.count - 1] += beyond
+        guard !bodies.held.isEmpty else { return 0 }
+        bodies.arrivedSoFar += count
+        let beyond = max(0, bodies.arrivedSoFar - bodies.held[bodies.held.count - 1])
+        bodies.held[bodies.held.count - 1] += beyond
         return beyond
     }
 
     /// The body being read announced `count` bytes (`content-length`), all taken from the budget at once.
     mutating func bodyAnnounced(_ count: Int) {
-        guard !bodyBytes.isEmpty else { return }
-        bodyBytes[bodyBytes.count - 1] += count
+        guard !bodies.held.isEmpty else { return }
+        bodies.held[bodies.held.count - 1] += count
     }
 
     /// A request's body has ended.
@@ -103,7 +107,7 @@ struct ConnectionState {
     mutating func responseEnd(at now: NIODeadline) -> Int {
         requestsInProgress = max(0, requestsInProgress - 1)
         if requestsInProgress == 0 { waitingSince = now }
-        return bodyBytes.isEmpty ? 0 : bodyBytes.removeFirst()
+        return bodies.held.isEmpty ? 0 : bodies.held.removeFirst()
     }
 
     /// The connection's answers can be written (`true`) or wait above the high-water mark.
