@@ -2,20 +2,10 @@ import CensusStore
 import Foundation
 import MeterWire
 
-/// What each ping parameter means, for the dashboard's decoded pings: an exhaustive switch over
-/// the wire contract's fields, so a field added to ``PingField`` cannot go unexplained
-/// (docs/protocol.md §2 describes them).
+/// What each ping parameter means, for the dashboard's decoded pings (``DecodedParameter``): an
+/// exhaustive switch over the wire contract's fields, so a field added to ``PingField`` cannot go
+/// unexplained (docs/protocol.md §2 describes them).
 enum DashboardPingFields {
-    /// `{"c27": {"prefix": "cln,", "meaning": "…"}, …}`, a JavaScript literal.
-    static let json: String = {
-        var fields: [String: [String: String]] = [:]
-        for field in PingField.allCases { fields[field.name] = ["prefix": field.prefix, "meaning": meaning(of: field)] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        // U+2028/9 are line ends in older JavaScript; JSONEncoder leaves them as they are. None is in these texts.
-        return (try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-    }()
-
     static func meaning(of field: PingField) -> String {
         switch field {
         case .product: "product: dcr, dtvr or the static product"

@@ -19,7 +19,6 @@ enum DashboardScript {
     static let js: String? = {
         var script = [
             "\"use strict\";",
-            "const pingFields = \(DashboardPingFields.json);",
             "const wireNames = {pingType: \"\(PingField.pingType.name)\", assetID: \"\(PingField.assetID.name)\"};",
         ]
         for part in parts {

@@ -31,6 +31,8 @@ struct TraceResponse: ResponseEncodable {
     let stored: [StoredPing]
     let credit: [AssetCredit]
     let timeline: [TimelineSegment]
+    /// Each ping's parameters, by ping id, read here for the dashboard (``DecodedParameter``).
+    let decoded: [String: [DecodedParameter]]
 }
 
 extension SessionController {
@@ -81,7 +83,8 @@ extension SessionController {
         let credit = SessionCredit.assets(of: stored)
         let timeline = SessionTimeline.credited(SessionTimeline.segments(of: entries, stored: stored), credit: credit,
                                                 stored: stored, entries: entries)
-        return TraceResponse(session: session, entries: entries, stored: stored, credit: credit, timeline: timeline)
+        return TraceResponse(session: session, entries: entries, stored: stored, credit: credit, timeline: timeline,
+                             decoded: DecodedParameter.pings(entries: entries, stored: stored))
     }
 
     private static func row(_ row: TraceSessionRow, traced: Bool, label: SessionLabel) -> SessionListRow {

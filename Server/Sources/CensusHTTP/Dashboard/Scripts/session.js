@@ -22,7 +22,7 @@ async function select(session) {
   renderRules(report);
   renderSessionCredit(list(trace.credit));
   renderTimeline(list(trace.timeline));
-  renderCalls(list(trace.entries), list(trace.stored));
+  renderCalls(list(trace.entries), list(trace.stored), trace.decoded || {});
 }
 
 function renderRules(report) {
@@ -60,7 +60,7 @@ function renderSessionCredit(credit) {
     el("td", {}, c.tagSeconds === null || c.tagSeconds === undefined ? "" : `tags ${c.tagSeconds} s, SDK ${c.sdkSeconds} s`))));
 }
 
-function renderCalls(entries, stored) {
+function renderCalls(entries, stored, decoded) {
   const byID = new Map(stored.map(p => [p.pingID, p]));
   fill("#calls", entries.map(entry => {
     const args = Object.entries(entry.args || {}).filter(([k]) => k !== "tag").map(([k, v]) => k + "=" + v).join(" ");
@@ -68,10 +68,10 @@ function renderCalls(entries, stored) {
     return el("li", { data: { call: entry.call, seq: entry.seq }, attrs: { tabindex: "-1" } },
       el("span", { class: "seq" }, "#" + entry.seq), " ", el("span", { class: "when" }, time(entry.time)), " ",
       `${entry.call}(${args}) [${entry.state}]`, ...events,
-      ...list(entry.pings).map(ping => pingDetails(ping, byID.get(ping.id))));
+      ...list(entry.pings).map(ping => pingDetails(ping, byID.get(ping.id), decoded[ping.id])));
   }));
   document.querySelector("#calls-empty").hidden = entries.length > 0;
   if (!entries.length && stored.length) {
-    fill("#calls", stored.map(p => el("li", { data: { call: "ping" } }, pingDetails({ id: p.pingID, query: p.rawQuery }, p))));
+    fill("#calls", stored.map(p => el("li", { data: { call: "ping" } }, pingDetails({ id: p.pingID }, p, decoded[p.pingID]))));
   }
 }
