@@ -7,9 +7,8 @@ import NIOCore
 /// A group-commit writer on Swift's shared threads hands every batch to its connection's event
 /// loop and is handed the commit's answer back, two thread switches a batch; on loops busy with
 /// HTTP, each waited behind the requests being read. With the writer and its connections on one
-/// loop of their own, the answer is read and the next batch sent on the same thread: at 64
-/// connections a PostgreSQL batch's round trip fell from 3.0 to 2.1 ms and the idle share of the
-/// two cores from 21–23 % to 15–18 % (docs/performance.md, census-decisions.md S14).
+/// loop of their own, the answer is read and the next batch sent on the same thread
+/// (census-decisions.md S14; what it saved, in docs/performance.md).
 final class EventLoopTaskExecutor: Sendable {
     /// The loop the tasks run on.
     let eventLoop: any EventLoop

@@ -34,11 +34,10 @@ package final class PostgresCensusDatabase: CensusDatabase {
     /// `backend_flush_after`: the census only appends rows, and once `census_pings` outgrows
     /// PostgreSQL's buffers the inserting sessions evict the pages they filled into the kernel's
     /// page cache, where they wait for the next checkpoint's `fsync` (PostgreSQL's default leaves
-    /// them there). That `fsync` then took 0.3 s on this machine and every commit's WAL flush
-    /// waited behind it: a checkpoint during a run at 64 connections raised p99 to about 185 ms.
-    /// Asking the kernel to write the pages as they are evicted kept it at 8–18 ms, at the same
-    /// rate; a page of appended rows is not written again, so writing it early costs nothing
-    /// (census-decisions.md S13, docs/performance.md).
+    /// them there). Every commit's WAL flush then waited behind that `fsync`, and a checkpoint
+    /// mid-run set the p99; asking the kernel to write the pages as they are evicted does not,
+    /// and a page of appended rows is not written again, so writing it early costs nothing
+    /// (census-decisions.md S13; figures in docs/performance.md).
     static let sessionSettings = [("backend_flush_after", "256kB")]
 
     package init(url: String, logger: Logger, rowsPerVacuum: Int = PostgresAppendVacuum.defaultRowsPerVacuum) throws {

@@ -9,8 +9,7 @@ import PostgresNIO
 /// Whether a stored span covers a need is a lookup of the key per need, not `NOT EXISTS`: the
 /// statement's plan is made once per connection, and a census that started on an empty
 /// `census_sessions` planned that as a hash join over a scan of the whole table, which then held
-/// every session (PostgreSQL's CPU per ping rose from 51 to 77-93 µs in the first minute of a
-/// fresh census).
+/// every session (census-decisions.md S17; what it cost, in docs/performance.md).
 ///
 /// The spans are a data-modifying `WITH` that the pings' insert reads once before its first row,
 /// so they are written first, in key order, as ``SessionSpans/write(_:_:)`` writes them and as the

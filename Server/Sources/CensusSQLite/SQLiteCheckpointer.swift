@@ -8,8 +8,8 @@ import SQLiteNIO
 /// thread of its own, so that the writer does not wait for most checkpoints.
 ///
 /// SQLite's automatic checkpoint runs on the connection that commits. Under load, one commit in
-/// a few then also copied 4 MB and waited for two `fsync`s, about 10 ms in which every request
-/// queued behind it: the p99 at 64 connections (docs/performance.md). Here the writer's automatic
+/// a few then also copied the log and waited for two `fsync`s, while every request queued behind
+/// it: that set the p99 (census-decisions.md S10; figures in docs/performance.md). Here the writer's automatic
 /// checkpoint is off, and this checkpointer copies the log in the background. Its checkpoints are
 /// `PASSIVE`: it never waits for the writer, nor the writer for it (no busy handler is involved).
 ///
@@ -21,10 +21,9 @@ import SQLiteNIO
 final class SQLiteCheckpointer: Sendable {
     /// Log pages past which the writer finishes a copy itself: 32,000 pages (128 MB). However
     /// little is left, the writer's copy waits for three syncs (the log, the file, the new log's
-    /// header), about 5 ms in which requests queue, so the rarer the better: at 2,000 pages it
-    /// came ten times a second under load and set the p99 (docs/performance.md). The file then
-    /// grows to about 145 MB under sustained load (census-decisions.md S10); a census that keeps up
-    /// starts its log again by itself whenever a write finds it all copied.
+    /// header) while requests queue, so the rarer the better; a census that keeps up starts its
+    /// log again by itself whenever a write finds it all copied (census-decisions.md S10; what
+    /// smaller thresholds cost, and the file's size under load, in docs/performance.md).
     static let defaultRestartFrames = 32_000
     /// The pause between background copies.
     static let defaultInterval: Duration = .milliseconds(50)
