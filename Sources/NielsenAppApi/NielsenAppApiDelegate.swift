@@ -22,7 +22,7 @@ import Foundation
 /// Calls the delegate method of one event: the one the delegate implements, if any.
 enum NielsenAppApiDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenAppApi, let delegate = delegate as? NielsenAppApiDelegate else { return }
+        guard let api = api as? NielsenAppApi, let delegate = delegate as? any NielsenAppApiDelegate else { return }
         let dictionary = event.delegateDictionary
         if event.code.isEvent {
             delegate.nielsenAppApi?(api, eventOccurred: dictionary)
@@ -71,7 +71,7 @@ extension NielsenAppApiDelegate {
 /// other is the protocol's no-op.
 enum NielsenAppApiDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenAppApi, let delegate = delegate as? NielsenAppApiDelegate else { return }
+        guard let api = api as? NielsenAppApi, let delegate = delegate as? any NielsenAppApiDelegate else { return }
         let dictionary = event.delegateDictionary
         let imported: NielsenAppApi? = api
         let importedDictionary: [AnyHashable: Any]? = dictionary

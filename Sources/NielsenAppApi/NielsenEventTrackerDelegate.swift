@@ -20,7 +20,7 @@ import Foundation
 /// Calls the delegate method of one event, if the delegate implements it.
 enum NielsenEventTrackerDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate
+        guard let api = api as? NielsenEventTracker, let delegate = delegate as? any NielsenEventTrackerDelegate
         else { return }
         if event.code.isEvent {
             delegate.nielsenEventTracker?(api, eventOccurred: event.delegateDictionary)
@@ -53,7 +53,7 @@ extension NielsenEventTrackerDelegate {
 /// Calls the delegate method of one event.
 enum NielsenEventTrackerDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate
+        guard let api = api as? NielsenEventTracker, let delegate = delegate as? any NielsenEventTrackerDelegate
         else { return }
         if event.code.isEvent {
             delegate.nielsenEventTracker(api, eventOccurred: event.delegateDictionary)
