@@ -1,8 +1,13 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Every Swift target of the SDK (not the tests): an existential is spelled `any`.
+// Every Swift target of the SDK (not the tests; scripts/build-wasm-core and build-browser-sdk pass the
+// same to swiftc): an import is internal unless it says `public` or `package` (what the module's API
+// shows its importers), a member is visible only from a module the file imports, an existential is
+// spelled `any`. Re-exports (`@_exported import`) are each module's Exports.swift.
 let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("ExistentialAny"),
 ]
 

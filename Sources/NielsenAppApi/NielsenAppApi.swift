@@ -1,4 +1,4 @@
-import AppMeter
+public import AppMeter
 import Foundation
 import Logging
 

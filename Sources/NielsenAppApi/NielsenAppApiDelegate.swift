@@ -1,5 +1,7 @@
+import AppMeter
+
 #if canImport(ObjectiveC)
-import Foundation
+public import Foundation
 
 /// Receives the events and errors of a ``NielsenAppApi`` instance: the original header's
 /// `NielsenAppApiDelegate` protocol (`NSObjectProtocol`, both methods optional), so Objective-C and

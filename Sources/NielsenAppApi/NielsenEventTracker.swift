@@ -1,4 +1,4 @@
-import AppMeter
+public import AppMeter
 import Foundation
 
 /// The simplified API (the simplified guide): one call, ``trackEvent(_:)``, with one dictionary

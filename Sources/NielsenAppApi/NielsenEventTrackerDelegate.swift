@@ -1,5 +1,7 @@
+import AppMeter
+
 #if canImport(ObjectiveC)
-import Foundation
+public import Foundation
 
 /// Receives the events and errors of a ``NielsenEventTracker``: the header `NielsenEventTracker.h`'s
 /// protocol (`NSObjectProtocol`, both methods optional, both arguments non-null). A Swift delegate is

@@ -1,5 +1,5 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// The outside world of an SDK instance: time, network, identity and cadence. Production code
 /// uses ``MeterEnvironment/live``; tests and `meter demo` inject virtual time and a recording

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `MeterInstant` is beside Foundation: a `Date`, and `Codable` as it was when it was declared
 /// here (`{"secondsSince1970": …}`), for the records and snapshots that hold one. The type itself
