@@ -88,7 +88,10 @@ let package = Package(
                 resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
         // The documented facades. On Apple platforms their classes are the original's Objective-C
         // classes too; NielsenAppApiObjC holds the headers' constants and the guides' #import lines.
-        .target(name: "NielsenAppApi", dependencies: ["AppMeter", "NielsenAppApiObjC"], swiftSettings: upcoming),
+        .target(
+            name: "NielsenAppApi",
+            dependencies: ["AppMeter", "NielsenAppApiObjC", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcoming),
         .target(name: "NielsenAppApiObjC"),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),
         // The guides' samples that only an app in Swift 5 language mode compiles as published.
@@ -96,7 +99,10 @@ let package = Package(
             name: "GuideSampleTests", dependencies: ["AppMeter", "NielsenAppApi"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Fixtures/: files an earlier release wrote, read through #filePath.
-        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire", "BrowserCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AppMeterTests",
+            dependencies: ["AppMeter", "NielsenAppApi", "MeterWire", "BrowserCore", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
