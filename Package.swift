@@ -1,6 +1,16 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Every Swift target of the SDK (not the tests; scripts/build-wasm-core and build-browser-sdk pass the
+// same to swiftc): an import is internal unless it says `public` or `package` (what the module's API
+// shows its importers), a member is visible only from a module the file imports, an existential is
+// spelled `any`. Re-exports (`@_exported import`) are each module's Exports.swift.
+let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 // The SDK alone: what an app that adds this repository as a dependency resolves and builds (swift-crypto,
 // swift-log; a plugin is never built for a dependent). The census, the demo and `meter` are the
 // package in Server/, with the server's dependencies and platforms (docs/architecture.md).
@@ -41,17 +51,17 @@ let package = Package(
         // The SDK ⇄ census contract (docs/protocol.md), imported by both sides: its Foundation-free
         // part (ping fields, the query encoder and parser, ID3) in MeterContract, which the core
         // builds on; the JSON formats in MeterWire, which re-exports MeterContract.
-        .target(name: "MeterContract"),
-        .target(name: "MeterWire", dependencies: ["MeterContract"]),
+        .target(name: "MeterContract", swiftSettings: upcoming),
+        .target(name: "MeterWire", dependencies: ["MeterContract"], swiftSettings: upcoming),
         // The crediting rules and time, with no Foundation and no dependency: built for Embedded
         // Swift (wasm32) in CI, shared by the SDK and the census (docs/architecture.md).
-        .target(name: "MeasurementCore", dependencies: ["MeterContract"]),
+        .target(name: "MeasurementCore", dependencies: ["MeterContract"], swiftSettings: upcoming),
         // The browser SDK's engine side: the guide's ggPM calls read into the core's commands,
         // effects written for the page's JavaScript. Compiled to wasm by scripts/build-browser-sdk.
-        .target(name: "BrowserCore", dependencies: ["MeasurementCore", "MeterContract"]),
+        .target(name: "BrowserCore", dependencies: ["MeasurementCore", "MeterContract"], swiftSettings: upcoming),
         // Untyped input read once into the core's typed values (trackEvent's and updateOTT's
         // dictionaries): the SDK's facades and the census's AMP replay share it.
-        .target(name: "MeterInput", dependencies: ["MeasurementCore", "MeterWire"]),
+        .target(name: "MeterInput", dependencies: ["MeasurementCore", "MeterWire"], swiftSettings: upcoming),
         .target(
             name: "AppMeter",
             dependencies: [
@@ -65,20 +75,23 @@ let package = Package(
                 .target(name: "AppMeterPrivacyNoAdFramework", condition: .when(traits: ["NoAdFramework"])),
                 .target(name: "AppMeterPrivacyNoID", condition: .when(traits: ["NoAdvertisingIdentifier"])),
             ],
-            swiftSettings: [
+            swiftSettings: upcoming + [
                 .define("APPMETER_NO_ADVERTISING_ID", .when(traits: ["NoAdvertisingIdentifier"])),
                 .define("APPMETER_NO_AD_FRAMEWORK", .when(traits: ["NoAdFramework", "NoAdvertisingIdentifier"])),
             ]
         ),
         .target(name: "AppMeterPrivacyGlobal", path: "Sources/AppMeterPrivacy/Global",
-                resources: [.copy("PrivacyInfo.xcprivacy")]),
+                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
         .target(name: "AppMeterPrivacyNoAdFramework", path: "Sources/AppMeterPrivacy/NoAdFramework",
-                resources: [.copy("PrivacyInfo.xcprivacy")]),
+                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
         .target(name: "AppMeterPrivacyNoID", path: "Sources/AppMeterPrivacy/NoID",
-                resources: [.copy("PrivacyInfo.xcprivacy")]),
+                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
         // The documented facades. On Apple platforms their classes are the original's Objective-C
         // classes too; NielsenAppApiObjC holds the headers' constants and the guides' #import lines.
-        .target(name: "NielsenAppApi", dependencies: ["AppMeter", "NielsenAppApiObjC"]),
+        .target(
+            name: "NielsenAppApi",
+            dependencies: ["AppMeter", "NielsenAppApiObjC", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: upcoming),
         .target(name: "NielsenAppApiObjC"),
         .testTarget(name: "MeterWireTests", dependencies: ["MeterWire"]),
         // The guides' samples that only an app in Swift 5 language mode compiles as published.
@@ -86,7 +99,10 @@ let package = Package(
             name: "GuideSampleTests", dependencies: ["AppMeter", "NielsenAppApi"],
             swiftSettings: [.swiftLanguageMode(.v5)]),
         // Fixtures/: files an earlier release wrote, read through #filePath.
-        .testTarget(name: "AppMeterTests", dependencies: ["AppMeter", "NielsenAppApi", "MeterWire", "BrowserCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "AppMeterTests",
+            dependencies: ["AppMeter", "NielsenAppApi", "MeterWire", "BrowserCore", .product(name: "Logging", package: "swift-log")],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-import MeasurementCore
+package import MeasurementCore
 import MeterContract
 
 /// One `ggPM` call of the browser SDK's guide, read from the text the page's JavaScript passes:

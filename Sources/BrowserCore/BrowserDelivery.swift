@@ -1,4 +1,4 @@
-import MeasurementCore
+package import MeasurementCore
 
 /// A page's delivery decisions: the app SDK's (``RetryPolicy``, ``RetryState``, ``QueueBounds``),
 /// asked by the page's JavaScript about each `fetch`'s outcome, so that a page retries what an

@@ -1,4 +1,4 @@
-import MeasurementCore
+package import MeasurementCore
 import MeterContract
 
 /// What the page's JavaScript must do after a call, one line each, fields separated by tabs

@@ -1,4 +1,4 @@
-import MeasurementCore
+package import MeasurementCore
 import MeterContract
 
 /// One instance of the browser SDK (`NOLBUNDLE.nlsQ`): the app SDK's engine (``MeterCore``) fed

@@ -1,5 +1,5 @@
 import Foundation
-import MeasurementCore
+package import MeasurementCore
 
 extension OTTStatus {
     /// Reads `updateOTT`'s dictionary. Nil when `ottStatus` is missing or not 0/1 (the call is

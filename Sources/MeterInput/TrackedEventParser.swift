@@ -1,5 +1,5 @@
 import Foundation
-import MeasurementCore
+public import MeasurementCore
 import MeterWire
 
 /// Reads a `trackEvent` dictionary (the simplified guide "Handling JSON Metadata") into a

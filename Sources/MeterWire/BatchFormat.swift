@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// `POST /cgi-bin/gn/batch`: a backlog of pings, one ping query string (the part after `?`) per
 /// line, and the census's answer.

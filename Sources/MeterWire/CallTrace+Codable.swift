@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The call trace's JSON form (docs/protocol.md §2h): the census decodes batches with these; the
 // SDKs write them with ``CallTraceBatch/jsonBody`` (the core has no Foundation).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The JSON form: `{"appid":…,"enabled":…,"durationPingInterval":…}`.
 extension ConfigAnswer: Codable {

@@ -1,5 +1,3 @@
-@_exported import MeterContract
-
 // The contract's vocabulary is Foundation-free (MeterContract builds as Embedded Swift, where
 // Codable does not exist); the JSON formats here need it as Codable.
 extension CreditKind: Codable {}

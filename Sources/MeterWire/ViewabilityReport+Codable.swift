@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 // The report's JSON form (docs/protocol.md §2f): the census decodes bodies with these; the SDK
 // writes them with ``ViewabilityReport/jsonBody`` (the core has no Foundation).

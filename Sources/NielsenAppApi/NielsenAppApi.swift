@@ -1,4 +1,4 @@
-import AppMeter
+public import AppMeter
 import Foundation
 import Logging
 
@@ -38,13 +38,13 @@ public final class NielsenAppApi: NielsenMeasuringObject, @unchecked Sendable {
     #if canImport(ObjectiveC)
     @objc(initWithAppInfo:delegate:)
     #endif
-    public convenience init?(appInfo: Any, delegate: NielsenAppApiDelegate?) {
+    public convenience init?(appInfo: Any, delegate: (any NielsenAppApiDelegate)?) {
         self.init(appInfo: appInfo, delegate: delegate, environment: .live)
     }
 
     /// Creates an SDK instance with an injected environment (clock, transport, identifiers):
     /// the AppMeter extension used by tests, `meter demo` and test rigs.
-    public init?(appInfo: Any, delegate: NielsenAppApiDelegate?, environment: MeterEnvironment) {
+    public init?(appInfo: Any, delegate: (any NielsenAppApiDelegate)?, environment: MeterEnvironment) {
         let relay = DelegateRelay(notify: NielsenAppApiDelegateCall.notify, standIn: { NielsenAppApi() })
         switch FacadeSetup.makeInstance(
             appInfo: appInfo, environment: environment, facade: "NielsenAppApi", limitsInstances: true,

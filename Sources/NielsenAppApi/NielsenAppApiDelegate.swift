@@ -1,5 +1,7 @@
+import AppMeter
+
 #if canImport(ObjectiveC)
-import Foundation
+public import Foundation
 
 /// Receives the events and errors of a ``NielsenAppApi`` instance: the original header's
 /// `NielsenAppApiDelegate` protocol (`NSObjectProtocol`, both methods optional), so Objective-C and
@@ -22,7 +24,7 @@ import Foundation
 /// Calls the delegate method of one event: the one the delegate implements, if any.
 enum NielsenAppApiDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenAppApi, let delegate = delegate as? NielsenAppApiDelegate else { return }
+        guard let api = api as? NielsenAppApi, let delegate = delegate as? any NielsenAppApiDelegate else { return }
         let dictionary = event.delegateDictionary
         if event.code.isEvent {
             delegate.nielsenAppApi?(api, eventOccurred: dictionary)
@@ -71,7 +73,7 @@ extension NielsenAppApiDelegate {
 /// other is the protocol's no-op.
 enum NielsenAppApiDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenAppApi, let delegate = delegate as? NielsenAppApiDelegate else { return }
+        guard let api = api as? NielsenAppApi, let delegate = delegate as? any NielsenAppApiDelegate else { return }
         let dictionary = event.delegateDictionary
         let imported: NielsenAppApi? = api
         let importedDictionary: [AnyHashable: Any]? = dictionary

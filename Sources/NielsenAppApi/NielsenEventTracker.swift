@@ -1,4 +1,4 @@
-import AppMeter
+public import AppMeter
 import Foundation
 
 /// The simplified API (the simplified guide): one call, ``trackEvent(_:)``, with one dictionary
@@ -22,13 +22,13 @@ public final class NielsenEventTracker: NielsenMeasuringObject, @unchecked Senda
     #if canImport(ObjectiveC)
     @objc(initWithAppInfo:delegate:)
     #endif
-    public convenience init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?) {
+    public convenience init?(appInfo: Any, delegate: (any NielsenEventTrackerDelegate)?) {
         self.init(appInfo: appInfo, delegate: delegate, environment: .live)
     }
 
     /// Creates a tracker with an injected environment (clock, transport, identifiers): the AppMeter
     /// extension used by tests and test rigs.
-    public init?(appInfo: Any, delegate: NielsenEventTrackerDelegate?, environment: MeterEnvironment) {
+    public init?(appInfo: Any, delegate: (any NielsenEventTrackerDelegate)?, environment: MeterEnvironment) {
         let relay = DelegateRelay(notify: NielsenEventTrackerDelegateCall.notify, standIn: { NielsenEventTracker() })
         switch FacadeSetup.makeInstance(
             appInfo: appInfo, environment: environment, facade: "NielsenEventTracker", limitsInstances: false,

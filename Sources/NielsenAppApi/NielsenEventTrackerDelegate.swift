@@ -1,5 +1,7 @@
+import AppMeter
+
 #if canImport(ObjectiveC)
-import Foundation
+public import Foundation
 
 /// Receives the events and errors of a ``NielsenEventTracker``: the header `NielsenEventTracker.h`'s
 /// protocol (`NSObjectProtocol`, both methods optional, both arguments non-null). A Swift delegate is
@@ -20,7 +22,7 @@ import Foundation
 /// Calls the delegate method of one event, if the delegate implements it.
 enum NielsenEventTrackerDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate
+        guard let api = api as? NielsenEventTracker, let delegate = delegate as? any NielsenEventTrackerDelegate
         else { return }
         if event.code.isEvent {
             delegate.nielsenEventTracker?(api, eventOccurred: event.delegateDictionary)
@@ -53,7 +55,7 @@ extension NielsenEventTrackerDelegate {
 /// Calls the delegate method of one event.
 enum NielsenEventTrackerDelegateCall {
     static let notify: DelegateRelay.Notify = { api, delegate, event in
-        guard let api = api as? NielsenEventTracker, let delegate = delegate as? NielsenEventTrackerDelegate
+        guard let api = api as? NielsenEventTracker, let delegate = delegate as? any NielsenEventTrackerDelegate
         else { return }
         if event.code.isEvent {
             delegate.nielsenEventTracker(api, eventOccurred: event.delegateDictionary)

@@ -1,4 +1,4 @@
-import AppMeter
+public import AppMeter
 
 /// What ``NielsenAppApi`` and ``NielsenEventTracker`` share besides their measurement calls: the
 /// documented properties (kill switch, debug, version, last event and error, opt-out, identifiers)

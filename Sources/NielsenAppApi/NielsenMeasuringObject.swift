@@ -1,5 +1,5 @@
-import AppMeter
-import Foundation
+public import AppMeter
+public import Foundation
 
 /// The class both facades inherit: the members of ``NielsenMeasuring`` written once, over the engine
 /// instance. On Apple platforms it is an `NSObject` and each documented member carries the original

@@ -108,7 +108,7 @@ enum UntypedInput {
         }
     }
 
-    private static func shortReason(_ error: Error) -> String {
+    private static func shortReason(_ error: any Error) -> String {
         let text = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
         return String(text.prefix(200))
     }

@@ -7,8 +7,8 @@ import MeterWire
 struct ConfigFetcher: Sendable {
     let appInfo: AppInfo
     let sdkVersion: String
-    let transport: PingTransport
-    let clock: MeterClock
+    let transport: any PingTransport
+    let clock: any MeterClock
     let retryPolicy: RetryPolicy
 
     /// The hello-ping URL (Nielsen's public documentation of the SDK's requests, trimmed to what the census reads).

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MeterWire
 
 /// The upload loop and those waiting on it.

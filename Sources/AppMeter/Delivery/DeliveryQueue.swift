@@ -25,9 +25,9 @@ actor DeliveryQueue {
     }
 
     let baseURL: URL
-    let storage: MeterStorage
-    let transport: PingTransport
-    let clock: MeterClock
+    let storage: any MeterStorage
+    let transport: any PingTransport
+    let clock: any MeterClock
     var machine: DeliveryMachine
     /// Each attached instance's logger (diagnostics are logged through every one).
     var reporters: [UUID: EventReporter] = [:]

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// The stored form of a record: a magic line naming the format, the CRC-32 of the body, and the
 /// body. Anything else — a torn write, a truncated file, flipped bits — fails to decode and is

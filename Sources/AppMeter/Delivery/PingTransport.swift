@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One HTTP request to the collector.
 public struct TransportRequest: Sendable, Equatable {

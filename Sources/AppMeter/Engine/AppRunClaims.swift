@@ -19,7 +19,7 @@ enum AppRunState {
     static let clean = Data("clean".utf8)
 
     /// Whether the previous run in `storage` ended without reaching the background or a release.
-    static func previousRunCrashed(_ storage: MeterStorage, issues: inout [StorageIssue]) -> Bool {
+    static func previousRunCrashed(_ storage: any MeterStorage, issues: inout [StorageIssue]) -> Bool {
         do {
             return try storage.load(key) == running
         } catch {

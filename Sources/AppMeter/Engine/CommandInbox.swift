@@ -39,9 +39,9 @@ final class CommandInbox: Sendable {
     }
 
     private let state = Locked(State())
-    private let clock: MeterClock
+    private let clock: any MeterClock
 
-    init(clock: MeterClock) {
+    init(clock: any MeterClock) {
         self.clock = clock
         state.withLock { $0.pending.reserveCapacity(16) }
     }

@@ -1,4 +1,4 @@
-import Logging
+package import Logging
 
 // What the SDK hands the Foundation-free core (MeasurementCore) in the core's own types.
 

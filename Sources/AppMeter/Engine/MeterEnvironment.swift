@@ -1,23 +1,23 @@
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 
 /// The outside world of an SDK instance: time, network, identity and cadence. Production code
 /// uses ``MeterEnvironment/live``; tests and `meter demo` inject virtual time and a recording
 /// or loopback transport.
 public struct MeterEnvironment: Sendable {
     /// Stamps calls and pings, and drives every wait (retry backoff, config retry, wake-ups).
-    public var clock: MeterClock
+    public var clock: any MeterClock
     /// How requests reach the collector.
-    public var transport: PingTransport
+    public var transport: any PingTransport
     /// Session and ping ids: by default random, with ping ids stamped by ``clock``.
-    public var identifiers: IdentifierSource
+    public var identifiers: any IdentifierSource
     /// A duration ping is sent at the latest after this many credited seconds of one asset.
     public var durationPingInterval: Int64
     /// Where the opt-out choice, first-party id and generated vendor id are kept (appInfo
     /// `nol_storageDir` overrides it with a folder).
-    public var storage: MeterStorage
+    public var storage: any MeterStorage
     /// The device's identifiers and ad-tracking setting.
-    public var identityProvider: DeviceIdentityProvider
+    public var identityProvider: any DeviceIdentityProvider
     /// The flavour when appInfo has no `nol_sdkFlavor` and the market requires none: set by the
     /// build that embeds the SDK (see docs/privacy.md).
     public var defaultFlavor: SDKFlavor
@@ -53,12 +53,12 @@ public struct MeterEnvironment: Sendable {
 
     /// Creates an environment.
     public init(
-        clock: MeterClock = SystemClock(),
-        transport: PingTransport = URLSessionTransport(),
-        identifiers: IdentifierSource? = nil,
+        clock: any MeterClock = SystemClock(),
+        transport: any PingTransport = URLSessionTransport(),
+        identifiers: (any IdentifierSource)? = nil,
         durationPingInterval: Int64 = 60,
-        storage: MeterStorage = FileStorage.standard,
-        identityProvider: DeviceIdentityProvider = PlatformIdentityProvider(),
+        storage: any MeterStorage = FileStorage.standard,
+        identityProvider: any DeviceIdentityProvider = PlatformIdentityProvider(),
         defaultFlavor: SDKFlavor = .global,
         deviceType: String = "mobile",
         retryPolicy: RetryPolicy = RetryPolicy(),

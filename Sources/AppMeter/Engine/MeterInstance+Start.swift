@@ -68,7 +68,7 @@ extension MeterInstance {
     /// What the instance does when the user chooses through another instance of the app: it
     /// measures under the choice from its next ping, and leaves storing it to that instance.
     static func followOptOut(
-        _ privacyBox: Locked<PrivacyProfile>, inbox: CommandInbox, clock: MeterClock
+        _ privacyBox: Locked<PrivacyProfile>, inbox: CommandInbox, clock: any MeterClock
     ) -> @Sendable (Bool) -> Void {
         { optOut in
             let choice = privacyBox.withLock { profile -> PrivacyChoice? in

@@ -20,7 +20,7 @@ public final class MeterInstance: Sendable {
     public let flavor: SDKFlavor
 
     private let inbox: CommandInbox
-    private let clock: MeterClock
+    private let clock: any MeterClock
     private let runner: MeterRunner
     private let delivery: DeliveryQueue
     private let snapshotBox: Locked<MeterSnapshot>

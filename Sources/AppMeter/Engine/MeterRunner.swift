@@ -16,8 +16,8 @@ actor MeterRunner {
     private let delivery: DeliveryQueue
     private let reporter: EventReporter
     private let snapshot: Locked<MeterSnapshot>
-    private let storage: MeterStorage
-    private let clock: MeterClock
+    private let storage: any MeterStorage
+    private let clock: any MeterClock
 
     init(
         instanceID: UUID = UUID(), core: MeterCore, tracer: CallTraceRecorder? = nil, delivery: DeliveryQueue,

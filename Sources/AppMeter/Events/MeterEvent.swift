@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One event or error, as delivered to the delegate and kept as the last event / last error.
 public struct MeterEvent: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The validated appInfo passed to `NielsenAppApi(appInfo:delegate:)`.
 public struct AppInfo: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// The `nol_devDebug` levels. Logging is off unless appInfo sets one.
 public enum DebugLevel: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import MeterWire
 
 /// The readers of outside input, for the libFuzzer targets in `Fuzz/` (`@_spi(Fuzzing) import

@@ -18,7 +18,7 @@ package struct FirstPartyID: Sendable, Equatable, Codable {
     /// or it is 180 days old. With `enabled` false the stored id is wiped and nil returned.
     /// Storage failures are added to `issues`; the id then lives for this launch only.
     static func resolve(
-        enabled: Bool, storage: MeterStorage, now: Int64, identifiers: IdentifierSource, issues: inout [StorageIssue]
+        enabled: Bool, storage: any MeterStorage, now: Int64, identifiers: any IdentifierSource, issues: inout [StorageIssue]
     ) -> FirstPartyID? {
         guard enabled else {
             do { try storage.save(storageKey, nil) } catch {

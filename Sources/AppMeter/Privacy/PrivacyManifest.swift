@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 // One manifest per flavour, each the resource of a target AppMeter depends on under that flavour's
 // package trait (SwiftPM cannot switch a resource by trait): the one this build ships.
 #if NoAdvertisingIdentifier

@@ -67,7 +67,7 @@ package struct PrivacyProfile: Sendable, Equatable {
     static func storedChoice(_ optOut: Bool) -> Data { Data((optOut ? "1" : "0").utf8) }
 
     private static func storedVendorID(
-        _ storage: MeterStorage, _ environment: MeterEnvironment, issues: inout [StorageIssue]
+        _ storage: any MeterStorage, _ environment: MeterEnvironment, issues: inout [StorageIssue]
     ) -> String {
         do {
             if let stored = try storage.load(vendorIDKey).flatMap({ String(data: $0, encoding: .utf8) }), !stored.isEmpty {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Small persistent values the SDK keeps across launches: the user's opt-out choice, the
 /// first-party id, the generated vendor id, credit checkpoints and the queue of pings not yet

@@ -1,6 +1,4 @@
-import Foundation
-@_exported import MeasurementCore
-@_exported import MeterInput
+public import Foundation
 
 /// What `MeterInstant` is beside Foundation: a `Date`, and `Codable` as it was when it was declared
 /// here (`{"secondsSince1970": …}`), for the records and snapshots that hold one. The type itself

@@ -1,3 +1,5 @@
+import Foundation
+
 extension AppInfo {
     /// The appInfo key that turns the call trace on (`"true"`) or off (`"false"`) explicitly.
     public static let callTraceKey = "appmeter_trace"

@@ -1,4 +1,4 @@
-import MeterContract
+public import MeterContract
 
 /// A typed API call (or an outside event), handed to the core in call order. Everything untyped
 /// was parsed before it became a command.

@@ -1,4 +1,4 @@
-import MeterContract
+package import MeterContract
 
 /// One query parameter of a ping, in wire order.
 package struct PingParameter: Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import MeterContract
+package import MeterContract
 
 /// Turns a ``Ping`` into the URL sent to the collector:
 /// `<base>/cgi-bin/gn?<parameters>[&recovered=1]&c62=sendTime,<s>&rnd=<ms>`.

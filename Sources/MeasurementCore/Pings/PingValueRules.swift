@@ -1,4 +1,4 @@
-import MeterContract
+package import MeterContract
 
 /// What a value may be on the wire, applied when a ping is built, so that every send of it (and
 /// the viewability ping that copies its fields) says the same thing (docs/protocol.md §2 "Length").

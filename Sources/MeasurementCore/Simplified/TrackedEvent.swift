@@ -1,4 +1,4 @@
-import MeterContract
+package import MeterContract
 
 /// One call of the simplified API (`NielsenEventTracker.trackEvent`), read into typed values on
 /// the caller's thread (the simplified guide "Simplified API Syntax"). The core's

@@ -1,4 +1,4 @@
-import MeterContract
+package import MeterContract
 
 /// Writes an instance's call trace (docs/certification.md): one entry per command with what the
 /// core did with it, handed out in batches for the durable queue. A value owned by the runner,
