@@ -5,6 +5,15 @@
 // run with --package-path Server: `swift run --package-path Server meter demo` (docs/architecture.md).
 import PackageDescription
 
+/// Swift 7's rules now, on every target: an import is internal unless it says otherwise (a module
+/// another target must see through this one's API is a `package import`), a member is visible
+/// only where its module is imported, and an existential is spelled `any`.
+let upcoming: [SwiftSetting] = [
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "AppMeterServer",
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17)],
@@ -31,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         // Tests only: a certificate made in the test for the census's HTTPS.
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
@@ -47,6 +57,7 @@ let package = Package(
             name: "CensusStore",
             dependencies: [
                 .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "MeterContract", package: "AppMeter"),
                 // The crediting rules (DTVR from stored tags) and the engine, which replays
                 // Google AMP's cloud-API events with the SDK's own rules. Never the SDK itself.
                 .product(name: "MeasurementCore", package: "AppMeter"),
@@ -56,7 +67,8 @@ let package = Package(
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+            ],
+            swiftSettings: upcoming),
         // The embedded engine: one SQLite file, its own writer thread and checkpoints.
         .target(
             name: "CensusSQLite",
@@ -68,7 +80,8 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+            ],
+            swiftSettings: upcoming),
         // The engine at scale: PostgreSQL through postgres-nio, a pool of writers.
         .target(
             name: "CensusPostgres",
@@ -81,7 +94,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+            ],
+            swiftSettings: upcoming),
         // The census on the network: routes, the ping fast path, connection guards, the dashboard,
         // the browser SDK's files, metrics and the live feed, over either engine.
         .target(
@@ -89,6 +103,7 @@ let package = Package(
             dependencies: [
                 "CensusStore", "CensusSQLite", "CensusPostgres",
                 .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "MeterContract", package: "AppMeter"),
                 .product(name: "MeasurementCore", package: "AppMeter"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -99,24 +114,29 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 // The ping fast path: a channel handler in the HTTP/1 pipeline, below the router.
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                // ByteBuffer to and from Data.
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 // GET /metrics: Prometheus text from a registry of each server's own. Its collectors
                 // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The browser SDK it serves (JavaScript, the engine as WebAssembly, the demo page) and
             // the dashboard's script, one file per pane.
-            resources: [.copy("Browser"), .copy("Dashboard/Scripts")]
-        ),
+            resources: [.copy("Browser"), .copy("Dashboard/Scripts")],
+            swiftSettings: upcoming),
         // What `meter` prints: reports, certifications and escaped text as terminal tables.
         .target(
             name: "MeterTables",
-            dependencies: ["CensusStore"]),
+            dependencies: ["CensusStore", .product(name: "MeterContract", package: "AppMeter")],
+            swiftSettings: upcoming),
         .target(
             name: "MeterDemo",
             dependencies: [
@@ -128,12 +148,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 // A lock for the demo's viewability provider (the SDK's own is not public).
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-            ]),
+            ],
+            swiftSettings: upcoming),
         .executableTarget(
             name: "meter",
             dependencies: [
                 "CensusHTTP", "CensusStore", "CensusSQLite", "MeterTables", "MeterDemo",
                 .product(name: "MeterWire", package: "AppMeter"),
+                // Checking an export's signature (`meter certify --verify`).
+                .product(name: "Crypto", package: "swift-crypto"),
                 // `meter --version` and the appid check of `meter apps`; `meter play` drives the SDK.
                 .product(name: "AppMeter", package: "AppMeter"),
                 .product(name: "NielsenAppApi", package: "AppMeter"),
@@ -141,8 +164,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
-            ]
-        ),
+            ],
+            swiftSettings: upcoming),
         .testTarget(
             name: "CensusTests",
             dependencies: [
@@ -150,6 +173,8 @@ let package = Package(
                 .product(name: "NielsenAppApi", package: "AppMeter"),
                 .product(name: "AppMeter", package: "AppMeter"),
                 .product(name: "MeterWire", package: "AppMeter"),
+                .product(name: "MeterContract", package: "AppMeter"),
+                .product(name: "NIOFoundationEssentialsCompat", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -169,8 +194,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // AMP's `nielsen` vendor configuration, as published (Fixtures/README.md).
-            resources: [.copy("Fixtures")]
-        ),
+            resources: [.copy("Fixtures")],
+            swiftSettings: upcoming),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
-import CensusStore
+package import CensusStore
 import Foundation
-import Logging
+package import Logging
 import NIOPosix
 import PostgresKit
 import SQLKit

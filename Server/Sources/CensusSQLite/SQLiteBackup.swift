@@ -1,6 +1,6 @@
 import CensusStore
 import Foundation
-import Logging
+package import Logging
 import NIOPosix
 import SQLiteNIO
 #if canImport(Glibc)

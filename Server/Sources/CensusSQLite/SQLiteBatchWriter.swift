@@ -1,4 +1,4 @@
-import CensusStore
+package import CensusStore
 import NIOConcurrencyHelpers
 import SQLKit
 import SQLiteNIO

@@ -1,5 +1,5 @@
-import CensusStore
-import Logging
+package import CensusStore
+package import Logging
 import NIOPosix
 import SQLKit
 import SQLiteKit

@@ -1,5 +1,6 @@
 import AppMeter
 import Foundation
+import CensusHTTP
 
 extension DemoRunner {
     /// Plays a scenario of Google AMP page views only: AMP pages send their requests straight to

@@ -1,5 +1,5 @@
 import AppMeter
-import CensusHTTP
+package import CensusHTTP
 import CensusStore
 import Foundation
 import Logging

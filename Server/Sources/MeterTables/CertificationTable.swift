@@ -1,4 +1,4 @@
-import CensusStore
+public import CensusStore
 
 /// Certification reports for the terminal (`meter certify`, `meter demo`); every stored value
 /// through ``TerminalText``.

@@ -1,4 +1,5 @@
-import CensusStore
+public import CensusStore
+import MeterContract
 
 /// Renders report rows as an aligned terminal table.
 public enum ReportTable {

@@ -1,9 +1,10 @@
 import ArgumentParser
 import CensusHTTP
 import CensusStore
-import MeterTables
+import Crypto
 import Foundation
 import Hummingbird
+import MeterTables
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,5 +1,5 @@
 import AppMeter
-import ArgumentParser
+public import ArgumentParser
 import CensusHTTP
 import CensusStore
 import MeterTables

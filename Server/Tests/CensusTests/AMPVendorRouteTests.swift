@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import MeterContract
 
 /// Google AMP from a real page (census-decisions.md AMP8a): AMP's published `nielsen` vendor file
 /// (Fixtures/amp-nielsen-vendor.json) with the page configuration docs/integration.md gives, "Google

@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// The browser SDK's files as the guide's snippet loads them (docs/browser.md): the configuration
 /// file of an app the census accepts, the bundle and engine it names with their hashes, all

@@ -5,6 +5,7 @@
 @testable import MeterTables
 import SQLKit
 import Testing
+import MeterContract
 
 /// Text is compared byte by byte on both databases (``ByteOrderedText``, census-decisions.md S18).
 @Suite struct ByteOrderedTextTests {

@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import MeterWire
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// The census tells the time by its store's ``CensusClock``: receipts, the window a sender's
 /// time is held to (census-decisions.md S42), retention and exports are decided on the clock a

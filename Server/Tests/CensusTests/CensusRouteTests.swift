@@ -5,6 +5,8 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import NIOFoundationEssentialsCompat
+import MeterContract
 
 @Suite struct CensusRouteTests {
     func withApp(_ backend: Backend, _ body: @escaping @Sendable (any TestClientProtocol, CensusServer) async throws -> Void) async throws {

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import MeterWire
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// The trace endpoint, the read API behind the token, and the dashboard's page.
 @Suite struct CertificationRouteTests {

@@ -150,10 +150,10 @@ import Glibc
 final class FlakyTransport: PingTransport, Sendable {
     enum Phase { case coinFlip, retryAfter, unreachable, healthy }
 
-    private let real: PingTransport
+    private let real: any PingTransport
     private let state = NIOLockedValueBox((phase: Phase.healthy, failures: [Phase: Int](), attempts: 0, lostAnswers: 0))
 
-    init(real: PingTransport) { self.real = real }
+    init(real: any PingTransport) { self.real = real }
 
     var phase: Phase {
         get { state.withLockedValue { $0.phase } }

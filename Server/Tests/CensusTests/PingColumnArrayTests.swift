@@ -6,6 +6,7 @@
 import NIOCore
 import PostgresNIO
 import Testing
+import MeterContract
 
 /// PostgreSQL's insert binds a batch as one array per column, written straight from the pings
 /// (``PingColumnArray``): the bytes must be those postgres-nio writes for the same arrays, so

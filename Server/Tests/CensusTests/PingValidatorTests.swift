@@ -5,6 +5,7 @@
 @testable import MeterTables
 import MeterWire
 import Testing
+import Foundation
 
 @Suite struct PingValidatorTests {
     static let good = PingQueries.valid(pingID: "p1", credited: 15, device: "abc", optedOut: true)

@@ -9,6 +9,7 @@ import HummingbirdTesting
 import MeterWire
 import NIOConcurrencyHelpers
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// The read side works on threads of its own (``ReadThreads``): a read that holds its thread
 /// delays other reads, never ingest.

@@ -7,6 +7,7 @@ import Foundation
 import Logging
 import SQLiteNIO
 import Testing
+import SQLKit
 
 /// The embedded census copies its write-ahead log in the background; the log must still start
 /// again from its beginning, or its file would grow with every ping ever written.

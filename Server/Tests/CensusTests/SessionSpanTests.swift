@@ -5,6 +5,7 @@
 @testable import MeterTables
 import SQLKit
 import Testing
+import MeterContract
 
 /// A session's pings are found through its spans of creation times (``SessionSpans``), which the
 /// census writes before the pings, rather than through an index keyed by session.

@@ -9,6 +9,7 @@ import Hummingbird
 import HummingbirdTesting
 import MeterWire
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// The certification export is signed with the census's Ed25519 key, published at
 /// `/certification/key`, and no byte of it can change without failing verification.

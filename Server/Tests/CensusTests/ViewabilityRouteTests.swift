@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import MeterWire
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// `POST /cgi-bin/gn/viewability` and the viewability report.
 @Suite struct ViewabilityRouteTests {

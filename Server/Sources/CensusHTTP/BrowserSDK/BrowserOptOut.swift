@@ -1,5 +1,6 @@
 import CensusStore
 import Hummingbird
+import Foundation
 
 /// The guide's opt-out for browsers (docs/browser.md): the census's privacy page, whose opt-out
 /// button sets a cookie on the census's domain and whose opt-back-in button deletes it. A page's

@@ -1,5 +1,5 @@
-import CensusStore
-import MeterWire
+package import CensusStore
+package import MeterWire
 
 /// What became of a request, told once: ``CensusEvents/record(_:)`` fans each out to the counters
 /// (`GET /api/v1/stats`), `/metrics`, the live feed and the log, so no route counts one thing in

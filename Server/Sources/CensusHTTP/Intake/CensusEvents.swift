@@ -1,6 +1,7 @@
 import CensusStore
-import Logging
+package import Logging
 import NIOConcurrencyHelpers
+import MeterContract
 
 /// The one sink of ``CensusEvent``s: what each changes in the counters, `/metrics`, the live feed
 /// and the log is decided here and nowhere else.

@@ -1,4 +1,4 @@
-import CensusStore
+package import CensusStore
 import Foundation
 import Hummingbird
 import MeterWire

@@ -1,5 +1,5 @@
 import CensusStore
-import Foundation
+package import Foundation
 import MeterWire
 import NIOConcurrencyHelpers
 

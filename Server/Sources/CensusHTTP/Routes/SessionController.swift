@@ -1,7 +1,8 @@
-import CensusStore
+package import CensusStore
 import Foundation
 import Hummingbird
 import MeterWire
+import Crypto
 
 extension SignedCertification: ResponseEncodable {}
 extension CertificationKeyInfo: ResponseEncodable {}

@@ -2,6 +2,7 @@ import CensusStore
 import Foundation
 import Hummingbird
 import MeterWire
+import NIOFoundationEssentialsCompat
 
 /// `POST /cgi-bin/gn/trace`: SDK call traces from development configurations (docs/protocol.md §2h).
 struct TraceController {

@@ -1,5 +1,5 @@
 import CensusStore
-import Hummingbird
+package import Hummingbird
 
 /// The one place a ``CensusError`` becomes an HTTP answer: the routes that catch one answer its
 /// ``reply``, and one thrown from a route is answered the same way (`HTTPResponseError`).

@@ -2,7 +2,7 @@ import CensusStore
 import Hummingbird
 import MeterWire
 import NIOConcurrencyHelpers
-import Prometheus
+package import Prometheus
 
 /// What `GET /metrics` exposes as Prometheus text (docs/census.md §4e): each server its own
 /// ``PrometheusCollectorRegistry``, never swift-metrics' process-wide `MetricsSystem`, which one

@@ -1,9 +1,9 @@
 import CensusStore
-import Hummingbird
-import MeterWire
+public import Hummingbird
+public import MeterWire
 
-extension ConfigAnswer: ResponseEncodable {}
-extension BatchAnswer: ResponseEncodable {}
+extension ConfigAnswer: @retroactive ResponseEncodable {}
+extension BatchAnswer: @retroactive ResponseEncodable {}
 
 /// `GET /api/v1/report`: the credit, and per app what was not taken at face value.
 struct ReportResponse: ResponseEncodable {

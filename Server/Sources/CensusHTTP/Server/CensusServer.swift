@@ -1,9 +1,9 @@
-import CensusStore
+package import CensusStore
 import Foundation
-import Hummingbird
+package import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
-import Logging
+package import Logging
 import MeterWire
 
 /// The collection server, composed: the intake every data route shares (``CensusIntake``), the

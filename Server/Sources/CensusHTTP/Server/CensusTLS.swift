@@ -1,6 +1,6 @@
 import CensusStore
 import Foundation
-import NIOSSL
+package import NIOSSL
 
 /// The certificate and key `meter serve --tls-cert --tls-key` answers HTTPS with: the guides'
 /// SDKs talk to the census over HTTPS, pages on HTTPS load the browser SDK over HTTPS, and App

@@ -4,6 +4,7 @@ import MeterWire
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
+import HTTPTypes
 
 /// The ping fast path (docs/performance.md): a channel handler in each HTTP/1 connection's
 /// pipeline, right after NIO's HTTP/1 decoder and before the conversion to HTTP types and

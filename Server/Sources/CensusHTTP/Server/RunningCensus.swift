@@ -1,8 +1,9 @@
-import CensusStore
+package import CensusStore
 import Foundation
 import Hummingbird
-import Logging
+package import Logging
 import ServiceLifecycle
+import UnixSignals
 
 /// A census server running in this process: `meter demo` and the end-to-end tests start one on
 /// a free loopback port, use it, and stop it.

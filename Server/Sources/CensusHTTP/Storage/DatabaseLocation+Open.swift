@@ -1,8 +1,8 @@
 import CensusPostgres
 import CensusSQLite
-import CensusStore
+package import CensusStore
 import Foundation
-import Logging
+package import Logging
 
 /// Opening the place, on the engine it names: the one place that knows both engines.
 extension DatabaseLocation {

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// AMP's `session` request, sent with the first `cloudapi` request of a page view:
 /// `GET /cgi-bin/gn?prd=session&c13=asid,P<apid>&sessionId=<clientId>_<pageViewId>&pingtype=4&…`.

@@ -1,5 +1,5 @@
 import Foundation
-import MeterWire
+public import MeterWire
 
 /// What a check found: whether the session met the rule's situation, and the evidence for and
 /// against. Any failure decides the rule (failures latch).

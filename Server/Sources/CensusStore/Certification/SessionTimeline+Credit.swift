@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// The timeline's seconds as the report credits them (``SessionCredit``).
 extension SessionTimeline {

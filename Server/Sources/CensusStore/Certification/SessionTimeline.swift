@@ -1,4 +1,4 @@
-import MeterWire
+public import MeterWire
 
 /// One stretch of a session's timeline: an asset playing (content, ad, static page, DTVR) or a
 /// pause between two of them, with the credit the census holds for it.

@@ -1,5 +1,5 @@
-import Crypto
-import Foundation
+package import Crypto
+package import Foundation
 
 /// Certification reports with the census's Ed25519 signature over all of them, verdict included:
 /// what `GET /api/v1/certification` answers and `meter certify --export` writes.

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// A session's trace read for the rules: the calls an integration made (the SDK's own wake-ups,
 /// reports and config left out) with the metadata in force at each.

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// A ping that passed validation, with the columns the census stores beside the raw query.
 package struct IncomingPing: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// What to do with a `GET /cgi-bin/gn` request, decided synchronously (on the event loop, on the
 /// fast path) before anything is stored: the validator's verdict, or the Google AMP session ping,

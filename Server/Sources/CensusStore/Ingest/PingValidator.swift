@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// Validates a ping query (docs/census.md §4) and extracts the stored columns, reading the
 /// parameters through the shared wire contract (``PingField``, ``PingClassification``).

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// What one ping may credit at most, by kind (docs/census.md §4b): the rules as data, walked
 /// cell by cell by `CreditBoundsTests`. Seconds a ping claims beyond its bound are stored with it

@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// One line of the credit report: an asset of an app, with what the census credited to it.
 public struct CreditRow: Sendable, Equatable, Codable {

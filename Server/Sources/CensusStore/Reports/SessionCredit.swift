@@ -1,4 +1,4 @@
-import MeterWire
+package import MeterWire
 
 /// What a set of stored pings credits one asset: a line of the credit report, for one session.
 package struct AssetCredit: Sendable, Equatable, Codable {

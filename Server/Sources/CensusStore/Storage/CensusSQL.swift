@@ -1,6 +1,6 @@
-import Logging
-import NIOCore
-import SQLKit
+package import Logging
+package import NIOCore
+package import SQLKit
 
 /// A connection to the census's database as SQLKit sees it, carrying its engine's
 /// ``CensusDialect``: what the shared SQL is handed (``CensusDatabase/withSQL(_:)``), so that it

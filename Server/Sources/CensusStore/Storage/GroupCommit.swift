@@ -1,5 +1,5 @@
 import NIOConcurrencyHelpers
-import NIOCore
+package import NIOCore
 
 /// Group commit: concurrent requests hand their items to one writer, which commits whatever has
 /// accumulated in one statement (one commit, one sync) while the previous batch was being

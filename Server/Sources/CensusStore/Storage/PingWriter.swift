@@ -1,5 +1,5 @@
 import Foundation
-import NIOCore
+package import NIOCore
 
 /// The census's two group-commit writers (``GroupCommit``): pings, and the refused requests with
 /// their reasons, so that a flood of bad requests costs as few commits as a flood of good ones.

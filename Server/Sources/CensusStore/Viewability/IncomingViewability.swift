@@ -1,5 +1,5 @@
 import Foundation
-import MeterWire
+package import MeterWire
 
 /// A viewability ping as the census stores it: the identifying fields of its query and the
 /// seconds its series say were viewable and audible (docs/protocol.md §2g).

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import ArgumentParser
 
 /// Resolves `meter serve`'s settings: the flag when given, else the environment, else the config
 /// file, else the default (docs/census.md, "Configuration"). Each value, from wherever it came, is

@@ -9,6 +9,7 @@ import NIOEmbedded
 import NIOHTTP1
 import NIOHTTPTypesHTTP1
 import Testing
+import Foundation
 
 /// ``ConnectionGuard`` in a pipeline shaped as Hummingbird's, on virtual time: what it closes,
 /// when, and what it answers.

@@ -9,6 +9,7 @@ import HummingbirdTesting
 import MeterWire
 import SQLKit
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// Rejects and traces within their quotas, budget and retention; AMP events stored only whole.
 @Suite struct BoundedStorageTests {

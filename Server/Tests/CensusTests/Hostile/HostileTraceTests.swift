@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import MeterWire
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// A hostile trace, and how it was made.
 struct HostileTrace: CustomTestStringConvertible, Sendable {

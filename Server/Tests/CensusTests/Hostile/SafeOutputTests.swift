@@ -5,6 +5,7 @@
 @testable import MeterTables
 import Foundation
 import Testing
+import MeterContract
 
 /// What `meter report`, `meter certify` and `meter apps` print of stored values: nothing a
 /// terminal acts on, every such character visible as an escape.

@@ -10,6 +10,7 @@ import MeterDemo
 import MeterWire
 import SQLKit
 import Testing
+import NIOFoundationEssentialsCompat
 
 /// Another app's data, whatever session ids and times it chooses, never appears under an app nor
 /// displaces its rows, on every list and report route (census-decisions.md S42, S43).

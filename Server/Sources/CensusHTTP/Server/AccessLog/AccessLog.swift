@@ -1,5 +1,5 @@
 import CensusStore
-import Logging
+package import Logging
 
 /// The census's access log: one line per request through `logger` (docs/census.md §4f), with the
 /// client's address in the form the operator chose. No log at all is a census without one.

@@ -1,6 +1,13 @@
 import CensusStore
 import Crypto
 import NIOCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A client's address as the access log shows it (``ClientAddressForm``), worked out once per
 /// connection, not per request.

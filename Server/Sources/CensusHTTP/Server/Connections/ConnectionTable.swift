@@ -1,6 +1,6 @@
 import CensusStore
 import NIOConcurrencyHelpers
-import NIOCore
+package import NIOCore
 
 /// The census's open connections, across its event loops, and the cap on how many: each
 /// ``ConnectionGuard`` joins when its connection is accepted and leaves when it closes.

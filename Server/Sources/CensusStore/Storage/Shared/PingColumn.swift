@@ -1,3 +1,4 @@
+import MeterContract
 /// A column of `census_pings` that a ping's insert writes, with how a ping gives its value.
 ///
 /// ``all`` is the one list every insert binds, in its order: SQLite's row by row

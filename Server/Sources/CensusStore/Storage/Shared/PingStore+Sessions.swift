@@ -28,7 +28,7 @@ extension PingStore {
         var endsAt: Int64
 
         /// The condition that picks the span's pings: a range of the app's index by creation time.
-        var pings: SQLExpression {
+        var pings: any SQLExpression {
             SQLBinaryExpression(
                 SQLBinaryExpression(SQLBinaryExpression(SQLColumn("appid"), .equal, SQLBind(appid)), .and,
                                     SQLBinaryExpression(SQLColumn("session_id"), .equal, SQLBind(session))),

@@ -1,5 +1,5 @@
 import Foundation
-import MeterWire
+package import MeterWire
 import SQLKit
 
 /// A traced SDK instance, as the sessions list shows it.

@@ -1,4 +1,4 @@
-import SQLKit
+package import SQLKit
 
 /// Where each viewing session's pings lie in time: `census_sessions` holds, per session and app,
 /// a span of creation times (`created_at`) that covers every ping of the session, so the pings

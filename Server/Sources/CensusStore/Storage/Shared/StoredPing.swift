@@ -1,4 +1,4 @@
-import MeterWire
+public import MeterWire
 
 /// A stored ping, as returned by the session API.
 public struct StoredPing: Sendable, Equatable, Codable {
