@@ -43,9 +43,9 @@ extension PingStore {
     package func deviceData(_ device: String) async throws -> DeviceData {
         try await database.withSQL { db in
             let find = db.engine.findFunction
-            let pings = try await db.select().columns(Self.storedPingColumns)
+            let pings = try await db.select().columns(StoredPing.columns)
                 .from("census_pings").where("device_id", .equal, device).orderBy("created_at").all()
-                .map(Self.storedPing)
+                .map(StoredPing.init(reading:))
             var viewability: [String] = []
             for session in try await Self.sessions(of: device, db) {
                 viewability += try await db.select().column("body").from("census_viewability")

@@ -10,10 +10,10 @@ extension PingStore {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
             for span in try await Self.spans(of: session, appid: appid, db) {
-                var select = db.select().columns(Self.storedPingColumns).from("census_pings").where(span.pings)
+                var select = db.select().columns(StoredPing.columns).from("census_pings").where(span.pings)
                 if let first { select = select.orderBy("created_at").limit(first) }
                 pings += try await select.all()
-                    .map { (try Self.storedPing($0), try $0.decode(column: "received_at", as: Int64.self)) }
+                    .map { (try StoredPing(reading: $0), try $0.decode(column: "received_at", as: Int64.self)) }
             }
             let ordered = pings.sorted { ($0.ping.createdAt, $0.receivedAt) < ($1.ping.createdAt, $1.receivedAt) }.map(\.ping)
             return first.map { Array(ordered.prefix($0)) } ?? ordered

@@ -101,9 +101,9 @@ extension PingStore {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             found += try await database.withSQL { db in
-                try await db.select().columns(Self.storedPingColumns)
+                try await db.select().columns(StoredPing.columns)
                     .from("census_pings").where("ping_id", .in, chunk).all()
-                    .map(Self.storedPing)
+                    .map(StoredPing.init(reading:))
             }
         }
         return found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) }

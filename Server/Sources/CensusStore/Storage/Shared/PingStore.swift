@@ -96,26 +96,6 @@ package struct PingStore: Sendable {
         try await database.typingFailures { try await writer.insertRejects(rows, receivedAt: receivedAt) }
     }
 
-    static func storedPing(_ row: any SQLRow) throws -> StoredPing {
-        let appid = try row.decode(column: "appid", as: String.self)
-        return StoredPing(
-            pingID: PingKey.unscoped(try row.decode(column: "ping_id", as: String.self), appID: appid),
-            appid: appid,
-            pingType: try row.decode(column: "ping_type", as: String.self),
-            kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
-            assetid: try row.decode(column: "asset_id", as: String.self),
-            creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self),
-            rawQuery: try row.decode(column: "raw_query", as: String.self),
-            channel: try row.decode(column: "channel_name", as: String.self),
-            session: try row.decode(column: "session_id", as: String.self),
-            receivedAt: try row.decode(column: "received_at", as: Int64.self))
-    }
-
-    /// The columns ``storedPing(_:)`` reads.
-    static let storedPingColumns = ["ping_id", "appid", "ping_type", "credit_kind", "asset_id", "credited_seconds",
-                                    "created_at", "raw_query", "channel_name", "session_id", "received_at"]
-
     /// How many pings and rejects are stored.
     package func counts() async throws -> (pings: Int64, rejects: Int64) {
         try await database.withSQL { db in
