@@ -66,10 +66,10 @@ import Testing
             let server = CensusServer(store: store)
             try await Application(router: server.router()).test(.router) { client in
                 #expect(try await Self.announced(client)["sfcode"] == nil)
-                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 60, sfcode: "it"), for: Self.apid)
-                #expect(try await store.settings(for: Self.apid).sfcode == "it")
+                try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 60, sfcode: "it"), for: Self.apid)
+                #expect(try await store.apps.settings(for: Self.apid).sfcode == "it")
                 #expect(try await Self.announced(client)["sfcode"] as? String == "it")
-                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.apid)
+                try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.apid)
                 let after = try await Self.announced(client)
                 #expect(after["sfcode"] == nil && after["interval"] as? Int == 30)
                 try await client.execute(uri: "/browser/appmeter.js", method: .get) { response in

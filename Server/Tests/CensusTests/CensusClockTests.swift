@@ -82,13 +82,13 @@ import Testing
     @Test func anIntervalCeilingLastsTheQueueWindowOnTheClock() async throws {
         let clock = ManualCensusClock(seconds: Self.start)
         try await Backend.sqlite.withStore(clock: clock) { store in
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: Self.app)
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.app)
-            #expect(try await store.app(Self.app)?.intervalCeiling == 600)
-            #expect(try await store.app(Self.app)?.intervalChangedAt == Self.start)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: Self.app)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.app)
+            #expect(try await store.apps.app(Self.app)?.intervalCeiling == 600)
+            #expect(try await store.apps.app(Self.app)?.intervalChangedAt == Self.start)
             clock.advance(seconds: AppRegistry.queueWindow)
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: Self.app)
-            #expect(try await store.app(Self.app)?.intervalCeiling == 30)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: Self.app)
+            #expect(try await store.apps.app(Self.app)?.intervalCeiling == 30)
         }
     }
 

@@ -124,7 +124,7 @@ import Testing
                 let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
                 #expect(config == .standard)
             }
-            try await server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 30), for: appid)
+            try await server.store.apps.setSettings(AppSettings(enabled: false, durationPingInterval: 30), for: appid)
             try await client.execute(uri: "/cgi-bin/cfg?apid=\(appid)", method: .get) { response in
                 let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
                 #expect(config == AppSettings(enabled: false, durationPingInterval: 30))

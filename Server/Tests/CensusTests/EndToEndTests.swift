@@ -109,7 +109,7 @@ import FoundationNetworking
     @Test func theSDKsHelloPingGetsTheCensusConfig() async throws {
         try await Backend.sqlite.withCensus { census in
             let appid = "P" + UUID().uuidString
-            try await census.server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
+            try await census.server.store.apps.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
             let api = NielsenAppApi(
                 appInfo: ["appid": appid, "appname": "t", "appversion": "1", "nol_collectorURL": census.baseURL],
                 delegate: nil, environment: MeterEnvironment(storage: InMemoryStorage()))!

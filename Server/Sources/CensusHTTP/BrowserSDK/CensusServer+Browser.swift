@@ -43,7 +43,7 @@ extension CensusServer {
         }
         guard registry.admits(apid) else { return .text(.notFound, "the census does not accept pings from \(apid)") }
         let settings: AppSettings
-        do { settings = try await store.settings(for: apid) } catch {
+        do { settings = try await store.apps.settings(for: apid) } catch {
             return CensusError.configUnavailable.response
         }
         let configuration = BrowserConfiguration(

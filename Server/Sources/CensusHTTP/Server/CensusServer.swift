@@ -194,7 +194,7 @@ package struct CensusServer: Sendable {
             return await reject("config request without a valid apid", uri: request.uri.description)
         }
         do {
-            var settings = try await store.settings(for: apid)
+            var settings = try await store.apps.settings(for: apid)
             // An app the census would refuse is told not to measure, rather than to send pings in vain.
             if !registry.admits(apid) { settings.enabled = false }
             counters.update { $0.configRequests += 1 }

@@ -138,7 +138,7 @@ import Testing
             try await client.execute(uri: WireRoute.config + "?apid=\(Self.appA)", method: .get) { response in
                 #expect(String(buffer: response.body).contains(#""enabled":false"#))
             }
-            try await server.store.setSettings(AppSettings(enabled: true, durationPingInterval: 60), for: Self.appA)
+            try await server.store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 60), for: Self.appA)
             await server.maintain()
             #expect(try await Self.get(client, PingQueries.valid(pingID: "r-1", appid: Self.appA)).0 == .ok)
         }

@@ -36,7 +36,7 @@ extension PingStore {
         var held = sent
         held.utcMillis = SenderClock.held(milliseconds: sent.utcMillis, receivedAt: receivedAt)
         let event = held
-        let settings = try await settings(for: event.appID)
+        let settings = try await apps.settings(for: event.appID)
         let replays = ampReplays
         let (result, state) = try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) { () -> (Result<AMPRecording, PingRejection>, AMPReplayState?) in

@@ -16,6 +16,9 @@ package struct PingStore: Sendable {
     /// The census's clock: its server's and its own (``CensusClock``).
     package let clock: any CensusClock
 
+    /// The apps' settings.
+    package var apps: AppStore { AppStore(database: database, clock: clock) }
+
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
         self.database = database

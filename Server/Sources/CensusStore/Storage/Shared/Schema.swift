@@ -120,7 +120,7 @@ enum Schema {
             try await TraceKeySchema.keyByApp(db)
         },
         Migration(version: 17, summary: "each app's market, announced to its pages") { db in
-            try await PingStore.addMarket(db)
+            try await AppStore.addMarket(db)
         },
     ]
 
