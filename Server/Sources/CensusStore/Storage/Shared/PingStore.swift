@@ -18,6 +18,8 @@ package struct PingStore: Sendable {
 
     /// The apps' settings.
     package var apps: AppStore { AppStore(database: database, clock: clock) }
+    /// One device's data, for the GDPR's access and erasure rights.
+    package var privacy: PrivacyStore { PrivacyStore(database: database) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {

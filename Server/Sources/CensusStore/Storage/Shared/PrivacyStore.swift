@@ -5,8 +5,11 @@ import SQLKit
 /// pings and session spans of its sessions, and the refused requests and call-trace entries whose
 /// text carries its id. Pings have no index by device: each call scans the table once (about a
 /// second per million pings on SQLite), which an operator's rare request can afford and ingest's
-/// rate could not.
-extension PingStore {
+/// rate could not. A ``PingStore``'s ``PingStore/privacy``.
+package struct PrivacyStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
     /// The shortest device id taken: a shorter one, matched inside refused requests' and traces'
     /// text, could name other devices' data.
     package static let minimumDeviceIDLength = 8
