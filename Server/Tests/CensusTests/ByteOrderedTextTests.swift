@@ -62,7 +62,7 @@ import Testing
             try await store.migrate()
             #expect(try await database.withSQL { try await ByteOrderedText.columnsNotByteOrdered($0) }.isEmpty)
             #expect(try await store.report(ReportQuery()).map(\.appid) == ["PB", "Pb"])
-            #expect(try await store.pings(session: "s").map(\.pingID).sorted() == ["1", "2"])
+            #expect(try await store.sessions.pings(session: "s").map(\.pingID).sorted() == ["1", "2"])
             // The primary key still refuses a ping stored twice.
             let stored = try await store.insert([Self.ping("1", appid: "PB", asset: "x"), Self.ping("3", appid: "PB", asset: "x")],
                                                 receivedAt: 2)

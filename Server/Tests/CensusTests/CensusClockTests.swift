@@ -42,7 +42,7 @@ import Testing
             try await send(client, "on-time", created: ahead)
             clock.advance(seconds: 40 * Self.day)
             try await send(client, "late", created: ahead)
-            let pings = Dictionary(uniqueKeysWithValues: try await server.store.pings(session: "clock").map { ($0.pingID, $0) })
+            let pings = Dictionary(uniqueKeysWithValues: try await server.store.sessions.pings(session: "clock").map { ($0.pingID, $0) })
             #expect(pings["early"]?.createdAt == Self.start + SenderClock.ahead)
             #expect(pings["early"]?.receivedAt == Self.start * 1000)
             #expect(pings["on-time"]?.createdAt == ahead)

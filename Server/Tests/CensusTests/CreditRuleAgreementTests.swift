@@ -38,7 +38,7 @@ import Testing
             var stored: [StoredPing] = []
             var bySession: [String: Int64] = [:]
             for session in sessions {
-                let pings = try await store.pings(session: session)
+                let pings = try await store.sessions.pings(session: session)
                 stored += pings
                 for row in SessionCredit.assets(of: pings) { bySession[Self.key(row), default: 0] += row.creditedSeconds }
             }

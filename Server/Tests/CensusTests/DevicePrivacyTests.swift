@@ -53,7 +53,7 @@ import Testing
             // The other device is untouched: its pings, its refusal, its credit.
             #expect(try await store.privacy.deviceData(Self.theirs).pings.map(\.pingID).sorted() == ["t1", "t2"])
             #expect(try await store.privacy.deviceData(Self.theirs).rejects.count == 1)
-            #expect(try await store.pings(session: "s-shared").map(\.pingID) == ["t2"])
+            #expect(try await store.sessions.pings(session: "s-shared").map(\.pingID) == ["t2"])
             let credited = try await store.report(ReportQuery()).reduce(0) { $0 + $1.creditedSeconds }
             #expect(before.reduce(0) { $0 + $1.creditedSeconds } == 80 && credited == 40)
             // A second run finds nothing left.

@@ -31,7 +31,7 @@ import Testing
                 #expect(!trace.stored.isEmpty, "session \(row.session) (\(row.platform)) stored no pings")
                 sessions.append((row.session, trace.credit, trace.timeline))
             }
-            let stored = try await census.server.store.pings(session: browser)
+            let stored = try await census.server.store.sessions.pings(session: browser)
             let credit = SessionCredit.assets(of: stored)
             sessions.append((browser, credit, SessionTimeline.credited([], credit: credit, stored: stored, entries: [])))
 

@@ -91,7 +91,7 @@ package struct CensusServer: Sendable {
         api.get("report/viewability") { request, context in try await self.viewabilityReport(request, context) }
         api.get("sessions/:session/pings") { request, context in
             let session = try context.parameters.decoded("session")
-            return SessionResponse(session: session, pings: try await self.store.pings(session: session, appid: request.appParameter))
+            return SessionResponse(session: session, pings: try await self.store.sessions.pings(session: session, appid: request.appParameter))
         }
         api.get("stats") { _, _ in
             let counts = try await self.store.counts()

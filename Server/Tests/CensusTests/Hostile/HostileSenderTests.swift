@@ -37,7 +37,7 @@ import Testing
             #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appA, credited: 30)) == (.ok, "duplicate\n"))
             let credit = try await server.store.report(ReportQuery(appid: Self.appA)).map(\.creditedSeconds)
             #expect(credit == [30])
-            #expect(try await server.store.pings(session: "s1").map { "\($0.appid) \($0.pingID)" }.sorted()
+            #expect(try await server.store.sessions.pings(session: "s1").map { "\($0.appid) \($0.pingID)" }.sorted()
                     == ["\(Self.appA) p-1", "\(Self.appB) p-1"])
         }
     }

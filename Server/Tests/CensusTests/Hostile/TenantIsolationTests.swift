@@ -164,10 +164,10 @@ import Testing
             #expect(try await store.traceSessions(appid: Self.victim).first?.session == "real")
             #expect(try await store.traceSessions().first?.session == "real")
             #expect(try await store.traceSessions(appid: Self.victim).dropFirst().allSatisfy { $0.lastCall <= Double(limit) })
-            let pageViews = try await store.ampPageViews(appid: Self.victim)
+            let pageViews = try await store.sessions.ampPageViews(appid: Self.victim)
             #expect(pageViews.first?.session == AMPReplayedPings.key(ofPageView: Self.victimApid + "/real_1"))
             #expect(pageViews.dropFirst().allSatisfy { $0.lastCall <= Double(limit) })
-            #expect(try await store.ampPageViews().first?.session == pageViews.first?.session)
+            #expect(try await store.sessions.ampPageViews().first?.session == pageViews.first?.session)
         }
     }
 
@@ -202,7 +202,7 @@ import Testing
                 CallTraceEntry(seq: 0, time: 1, call: "init", state: "idle")]), receivedAt: received) == 0)
             #expect(try await store.insert(CallTraceBatch(session: "old", appid: Self.attacker, sdk: "al.1", entries: [
                 CallTraceEntry(seq: 0, time: 1, call: "init", state: "idle")]), receivedAt: received) == 1)
-            let pageViews = try await store.ampPageViews()
+            let pageViews = try await store.sessions.ampPageViews()
             #expect(pageViews.map { "\($0.session) \($0.appid) \(Int64($0.lastCall))" }
                     == ["\(event.pageViewKey) \(Self.victim) \(received / 1000 + SenderClock.ahead)"])
         }

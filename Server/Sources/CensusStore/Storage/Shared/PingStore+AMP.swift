@@ -177,7 +177,7 @@ extension PingStore {
                     .where("session_id", .equal, session).run()
             }
         } else if !isFirst {
-            for span in try await spans(of: session, appid: appid, db) {
+            for span in try await SessionStore.spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)
                 if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
                 try await stale.run()

@@ -20,6 +20,8 @@ package struct PingStore: Sendable {
     package var apps: AppStore { AppStore(database: database, clock: clock) }
     /// One device's data, for the GDPR's access and erasure rights.
     package var privacy: PrivacyStore { PrivacyStore(database: database) }
+    /// The viewing sessions' pings, and the sessions list's labels and AMP page views.
+    package var sessions: SessionStore { SessionStore(database: database) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {

@@ -35,7 +35,7 @@ package struct SessionLabel: Sendable, Equatable, Codable {
 
 /// The sessions list beyond the call traces: labels, and Google AMP's page views, which the census
 /// credits by replaying their requests and which no SDK traces.
-extension PingStore {
+extension SessionStore {
     /// The calls a label is read from, and how many of a session's first ones are read.
     private static let labelCalls = ["init", "loadMetadata", "trackEvent", "sendID3"]
     private static let labelEntries = 12

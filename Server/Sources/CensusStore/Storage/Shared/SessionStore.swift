@@ -1,7 +1,12 @@
 import SQLKit
 
-/// A session's pings, found through its spans of creation times (``SessionSpans``).
-extension PingStore {
+/// The viewing sessions: a session's pings, found through its spans of creation times
+/// (``SessionSpans``), and the sessions list's labels and Google AMP page views. A
+/// ``PingStore``'s ``PingStore/sessions``.
+package struct SessionStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
     /// The pings of one viewing session, in creation order: read from each of the session's
     /// spans (``SessionSpans``, one per app it reported to; only `appid`'s when given) as a range
     /// of the app's index; only the first `first` when given. A span reaches at most from 31 days
