@@ -118,7 +118,7 @@ import Testing
     func aReplayedSessionsPingsAreMovedAndDeleted(_ backend: Backend) async throws {
         try await backend.withStore { store in
             func replace(_ pings: [IncomingPing]) async throws {
-                try await store.database.withSQL { try await PingStore.replacePings(of: "amp-1", appid: "PAPP", with: pings, receivedAt: 1, requests: 0...0, isFirst: false, $0) }
+                try await store.database.withSQL { try await AMPStore.replacePings(of: "amp-1", appid: "PAPP", with: pings, receivedAt: 1, requests: 0...0, isFirst: false, $0) }
             }
             try await replace([Self.ping("amp-1-1", "amp-1", at: 100), Self.ping("amp-1-2", "amp-1", at: 200)])
             try await replace([Self.ping("amp-1-1", "amp-1", at: 99_999), Self.ping("amp-1-2", "amp-1", at: 200)])
@@ -136,12 +136,12 @@ import Testing
     func aPageViewReplayedBeforeItsIDsWereRecordedLosesItsStalePings(_ backend: Backend) async throws {
         try await backend.withStore { store in
             try await store.database.withSQL { db in
-                try await PingStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-1", "amp-2", at: 100),
+                try await AMPStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-1", "amp-2", at: 100),
                                                                      Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 1,
                                                    requests: 0...0, isFirst: false, db)
                 #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-1"), PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
                 try await db.delete(from: "census_amp_page_views").run()
-                try await PingStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2,
+                try await AMPStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2,
                                                    requests: 0...0, isFirst: false, db)
                 #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
             }

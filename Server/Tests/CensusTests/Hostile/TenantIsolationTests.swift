@@ -152,13 +152,13 @@ import Testing
             for index in 0..<5 {
                 let body = #"{"type":"static","metadata":{"static":{"section":"S"}},"utc":"4102444800000","index":"1","data":{"hidden":"0"}}"#
                 let event = try AMPCloudEvent.parse(apid: Self.victimApid, visit: "forged_\(index)", body: body).get()
-                #expect(try await store.recordAMP(event, receivedAt: received).get() != .notCredited)
+                #expect(try await store.amp.recordAMP(event, receivedAt: received).get() != .notCredited)
             }
             let later = received + 600_000
             try await store.insert(CallTraceBatch(session: "real", appid: Self.victim, sdk: "al.1.0.0", entries: [
                 CallTraceEntry(seq: 0, time: Double(later / 1000), call: "init", state: "idle")]), receivedAt: later)
             let body = #"{"type":"static","metadata":{"static":{"section":"S"}},"utc":"\#(later)","index":"1","data":{"hidden":"0"}}"#
-            _ = try await store.recordAMP(try AMPCloudEvent.parse(apid: Self.victimApid, visit: "real_1", body: body).get(), receivedAt: later)
+            _ = try await store.amp.recordAMP(try AMPCloudEvent.parse(apid: Self.victimApid, visit: "real_1", body: body).get(), receivedAt: later)
 
             let limit = received / 1000 + SenderClock.ahead
             #expect(try await store.traceSessions(appid: Self.victim).first?.session == "real")

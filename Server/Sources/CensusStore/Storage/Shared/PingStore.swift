@@ -22,6 +22,8 @@ package struct PingStore: Sendable {
     package var privacy: PrivacyStore { PrivacyStore(database: database) }
     /// The viewing sessions' pings, and the sessions list's labels and AMP page views.
     package var sessions: SessionStore { SessionStore(database: database) }
+    /// Google AMP's requests and their replay.
+    package var amp: AMPStore { AMPStore(database: database, ampReplays: ampReplays, apps: apps) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
