@@ -68,11 +68,11 @@ import Testing
             clock.advance(seconds: retention - 1)
             await server.maintain()
             #expect(try await server.store.rejectReasons().count == 1)
-            #expect(try await server.store.trace(session: "t", appid: Self.app).count == 1)
+            #expect(try await server.store.traces.trace(session: "t", appid: Self.app).count == 1)
             clock.advance(seconds: 2)
             await server.maintain()
             #expect(try await server.store.rejectReasons().isEmpty)
-            #expect(try await server.store.trace(session: "t", appid: Self.app).isEmpty)
+            #expect(try await server.store.traces.trace(session: "t", appid: Self.app).isEmpty)
             #expect(try await server.store.counts().pings == 1)
         }
     }
@@ -97,7 +97,7 @@ import Testing
         let clock = ManualCensusClock(seconds: Self.start)
         try await Backend.sqlite.withStore(clock: clock) { store in
             clock.advance(seconds: 42)
-            let export = try await store.signed([])
+            let export = try await store.traces.signed([])
             #expect(export.signature.signedAt == Self.start + 42)
         }
     }

@@ -111,7 +111,7 @@ import Testing
                 #expect(String(buffer: response.body).contains(#""stored":1"#))
             }
             #expect(try await server.store.counts() == (1, 3))
-            #expect(try await server.store.pings(ids: ["nul-4"], appid: "P00000000-0000-4000-8000-000000000001").count == 1)
+            #expect(try await server.store.traces.pings(ids: ["nul-4"], appid: "P00000000-0000-4000-8000-000000000001").count == 1)
         }
     }
 

@@ -35,7 +35,7 @@ import Testing
             var trace = TraceBuilder()
             trace.play()
             trace.ping("m1", query: PingQueries.valid(pingID: "m1", device: Self.mine))
-            _ = try await store.insert(CallTraceBatch(session: "trace-1", appid: "P00000000-0000-4000-8000-000000000001",
+            _ = try await store.traces.insert(CallTraceBatch(session: "trace-1", appid: "P00000000-0000-4000-8000-000000000001",
                                                       sdk: "al.1.0.0", entries: trace.entries), receivedAt: 1_700_000_000_000)
 
             let exported = try await store.privacy.deviceData(Self.mine)

@@ -23,7 +23,7 @@ extension CensusServer {
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
             let reports = try await self.certify(session: parameters.get("session"), appid: request.appParameter)
-            return try await self.store.signed(reports)
+            return try await self.store.traces.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
         api.get("rejects") { _, _ in RejectsResponse(rejects: try await self.store.recentRejects(limit: 100)) }
@@ -36,16 +36,16 @@ extension CensusServer {
         let appid = appid.flatMap { $0.isEmpty ? nil : $0 }
         let sessions: [TraceSessionRow]
         if let session, !session.isEmpty {
-            sessions = try await store.traceSessions(appid: appid, session: session, limit: nil)
+            sessions = try await store.traces.traceSessions(appid: appid, session: session, limit: nil)
             guard !sessions.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
         } else if let appid, !appid.isEmpty {
-            sessions = try await store.traceSessions(appid: appid, limit: nil)
+            sessions = try await store.traces.traceSessions(appid: appid, limit: nil)
         } else {
             throw HTTPError(.badRequest, message: "say which: ?session=<id> or ?appid=<id>")
         }
         var reports: [CertificationReport] = []
         for row in sessions {
-            let trace = try await store.trace(session: row.session, appid: row.appid)
+            let trace = try await store.traces.trace(session: row.session, appid: row.appid)
             // As of the session's last call as sent, not the clock, nor the time the list reads
             // (census-decisions.md S42): the same trace certifies to the same sha256.
             let lastCall = trace.map(\.time).max() ?? row.lastCall

@@ -25,7 +25,7 @@ extension CensusServer {
             return await reject(problem.reason, uri: uri)
         case .success(let batch):
             do {
-                let held = try await store.traceEntryCount(session: batch.session, appid: batch.appid)
+                let held = try await store.traces.traceEntryCount(session: batch.session, appid: batch.appid)
                 let limit = policy.storage.traceEntriesPerSession
                 guard held.saturatingAdd(Int64(batch.entries.count)) <= limit else {
                     return await reject("trace: session \(batch.session) holds \(held) entries; the census keeps at most \(limit) per session",
@@ -37,7 +37,7 @@ extension CensusServer {
                     counters.update { $0.tracesOverBudget += 1 }
                     return CensusError.traceStorageFull.response
                 }
-                let new = try await store.insert(batch, receivedAt: clock.milliseconds())
+                let new = try await store.traces.insert(batch, receivedAt: clock.milliseconds())
                 counters.update { $0.traceEntries += new }
                 feed.publish(.calls(session: batch.session, appid: batch.appid,
                                     calls: batch.entries.map { TraceWalk.describe($0) }))

@@ -81,7 +81,7 @@ package struct CensusServer: Sendable {
         addMetricsRoute(to: router)
         // Open: whoever is handed an export must be able to check it without the read token.
         router.get("/certification/key") { _, _ in
-            CertificationKeyInfo(publicKey: try await self.store.signingKey().publicKey.rawRepresentation.base64EncodedString())
+            CertificationKeyInfo(publicKey: try await self.store.traces.signingKey().publicKey.rawRepresentation.base64EncodedString())
         }
 
         let api = router.group("api/v1").add(middleware: AccessGuard(access: access))

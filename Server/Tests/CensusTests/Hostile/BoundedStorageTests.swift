@@ -74,13 +74,13 @@ import Testing
         try await withApp { client, server in
             let old = Date.now.addingTimeInterval(-8 * 86_400)
             try await server.store.recordReject(reason: "old", rawRequest: "/x", receivedAt: Int64(old.timeIntervalSince1970 * 1000))
-            _ = try await server.store.insert(CallTraceBatch(session: "old", appid: Self.appA, sdk: "al.1", entries: [
+            _ = try await server.store.traces.insert(CallTraceBatch(session: "old", appid: Self.appA, sdk: "al.1", entries: [
                 CallTraceEntry(seq: 0, time: 1, call: "play", state: "idle")]), receivedAt: Int64(old.timeIntervalSince1970 * 1000))
             #expect(try await HostileSenderTests.get(client, PingQueries.valid(pingID: "keep")).0 == .ok)
             _ = try await HostileSenderTests.get(client, "prd=junk")
             await server.maintain()
             #expect(try await server.store.rejectReasons().count == 1)
-            #expect(try await server.store.trace(session: "old", appid: Self.appA).isEmpty)
+            #expect(try await server.store.traces.trace(session: "old", appid: Self.appA).isEmpty)
             #expect(try await server.store.counts().pings == 1)
         }
     }

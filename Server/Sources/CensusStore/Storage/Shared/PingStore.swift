@@ -24,6 +24,8 @@ package struct PingStore: Sendable {
     package var sessions: SessionStore { SessionStore(database: database) }
     /// Google AMP's requests and their replay.
     package var amp: AMPStore { AMPStore(database: database, ampReplays: ampReplays, apps: apps) }
+    /// The call traces, the pings they name and the signing key that certifies them.
+    package var traces: TraceStore { TraceStore(database: database, clock: clock) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
@@ -116,6 +118,19 @@ package struct PingStore: Sendable {
         }
     }
 
+    /// The latest refused requests, newest first.
+    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+        try await database.withSQL { db in
+            try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
+                .orderBy("received_at", .descending).limit(limit).all()
+                .map { row in
+                    RejectRow(receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                              reason: try row.decode(column: "reason", as: String.self),
+                              rawRequest: try row.decode(column: "raw_request", as: String.self))
+                }
+        }
+    }
+
     /// The reasons of the stored rejects, newest last.
     package func rejectReasons() async throws -> [String] {
         try await database.withSQL { db in
@@ -123,4 +138,14 @@ package struct PingStore: Sendable {
                 .map { try $0.decode(column: "reason", as: String.self) }
         }
     }
+}
+
+/// A refused request, as the dashboard lists it.
+package struct RejectRow: Sendable, Equatable, Codable {
+    /// When it was received, milliseconds since 1970.
+    package var receivedAt: Int64
+    /// Why it was refused.
+    package var reason: String
+    /// The request as received, cut to ``PingValidator/maxURLBytes``.
+    package var rawRequest: String
 }
