@@ -50,7 +50,7 @@ struct DemoCommand: AsyncParsableCommand {
             let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
             print("\nDTVR by channel and CID\n")
             print(ReportTable.render(dtvr))
-            let viewability = try await census.server.store.viewabilityReport(ReportQuery(appid: runner.appID))
+            let viewability = try await census.server.store.viewability.viewabilityReport(ReportQuery(appid: runner.appID))
             print("\nViewability by session and asset (viewable: at least half the player on screen)\n")
             print(ReportTable.render(viewability))
             certified = try await certify(outcomes, census: census)

@@ -26,7 +26,7 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let query = ReportQuery(appid: appid, from: from, to: to, excludeFlagged: excludeFlagged)
         let (rows, dtvr, viewability, plausibility) = try await database.withExistingStore { store in
-            (try await store.report(query), try await store.dtvrReport(query), try await store.viewabilityReport(query),
+            (try await store.report(query), try await store.dtvrReport(query), try await store.viewability.viewabilityReport(query),
              try await store.plausibility(query))
         }
         if json {

@@ -24,7 +24,7 @@ import FoundationNetworking
             let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
             let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
             let stats = try await census.server.store.counts()
-            let viewability = try await census.server.store.viewabilityReport(ReportQuery(appid: runner.appID))
+            let viewability = try await census.server.store.viewability.viewabilityReport(ReportQuery(appid: runner.appID))
             #expect(dtvr.map { "\($0.channel) \($0.cid) \($0.creditedSeconds) \($0.views) \($0.sessions)" }
                     == ["Demo TV One \(DemoScenario.demoCID) 120 1 1"])
             for outcome in outcomes {

@@ -29,7 +29,7 @@ extension CensusServer {
             // Dated as a ping is, within the window around its receipt (census-decisions.md S42).
             ping.createdAt = SenderClock.held(ping.createdAt, receivedAt: now)
             do {
-                let isNew = try await store.insert(ping, receivedAt: receivedAt)
+                let isNew = try await store.viewability.insert(ping, receivedAt: receivedAt)
                 if isNew {
                     counters.update { $0.viewabilityPings += 1 }
                     metrics.stored(ping)

@@ -228,7 +228,7 @@ package struct CensusServer: Sendable {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(var query):
             query.excludeFlagged = policy.excludeFlagged
-            return try ViewabilityReportResponse(rows: try await store.viewabilityReport(query), excludesFlagged: query.excludeFlagged)
+            return try ViewabilityReportResponse(rows: try await store.viewability.viewabilityReport(query), excludesFlagged: query.excludeFlagged)
                 .response(from: request, context: context)
         }
     }

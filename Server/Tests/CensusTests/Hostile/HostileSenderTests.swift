@@ -120,7 +120,7 @@ import Testing
             try await client.execute(uri: WireRoute.viewability + "?" + query, method: .post, body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .ok)
             }
-            let rows = try await server.store.viewabilityReport(ReportQuery())
+            let rows = try await server.store.viewability.viewabilityReport(ReportQuery())
             #expect(rows.map { "\($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds) \($0.overBoundSeconds)" }
                     == ["76 76 76 \(50 * 86_400 - 76)"])
         }

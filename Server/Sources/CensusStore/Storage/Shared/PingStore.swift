@@ -26,6 +26,8 @@ package struct PingStore: Sendable {
     package var amp: AMPStore { AMPStore(database: database, ampReplays: ampReplays, apps: apps) }
     /// The call traces, the pings they name and the signing key that certifies them.
     package var traces: TraceStore { TraceStore(database: database, clock: clock) }
+    /// The viewability pings and their report.
+    package var viewability: ViewabilityStore { ViewabilityStore(database: database) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
