@@ -44,10 +44,10 @@ struct DemoCommand: AsyncParsableCommand {
                 print("▶ \(scenario.name): \(outcome.sentSummary)")
                 outcomes.append(outcome)
             }
-            let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
+            let rows = try await census.server.store.reports.report(ReportQuery(appid: runner.appID))
             print("\nCredit report for appid \(runner.appID)\n")
             print(ReportTable.render(rows))
-            let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
+            let dtvr = try await census.server.store.reports.dtvrReport(ReportQuery(appid: runner.appID))
             print("\nDTVR by channel and CID\n")
             print(ReportTable.render(dtvr))
             let viewability = try await census.server.store.viewability.viewabilityReport(ReportQuery(appid: runner.appID))

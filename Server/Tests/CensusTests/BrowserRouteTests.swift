@@ -237,7 +237,7 @@ import Testing
                     }
                 }
             }
-            let rows = try await store.report(ReportQuery(appid: Self.apid))
+            let rows = try await store.reports.report(ReportQuery(appid: Self.apid))
             let first = try #require(rows.first { $0.assetid == "1567000000111" })
             #expect(first.views == 2)
             #expect(first.devices == 2)

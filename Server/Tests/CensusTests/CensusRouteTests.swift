@@ -51,12 +51,12 @@ import Testing
                     #expect(String(buffer: response.body) == "duplicate\n")
                 }
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map { "\($0.assetid) \($0.kind.rawValue) \($0.creditedSeconds)" }.sorted()
                     == ["218531 content 34", "51HERB1501 ad 15"])
             // Held to the bounds of docs/census.md §4b, they lose nothing and are not flagged.
             #expect(rows.allSatisfy { $0.overBoundSeconds == 0 })
-            #expect(try await server.store.plausibility(ReportQuery()).allSatisfy { $0.flaggedSessions == 0 })
+            #expect(try await server.store.reports.plausibility(ReportQuery()).allSatisfy { $0.flaggedSessions == 0 })
         }
     }
 
@@ -67,7 +67,7 @@ import Testing
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map(\.assetid) == [""])
             #expect(rows.first?.creditedSeconds == 10)
         }
@@ -147,7 +147,7 @@ import Testing
             for ping in pings {
                 try await client.execute(uri: "/cgi-bin/gn?" + ping, method: .get) { #expect($0.status == .ok) }
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map { "\($0.creditedSeconds) \($0.ottSeconds)" } == ["55 25"])
         }
     }
@@ -235,7 +235,7 @@ import Testing
                 #expect(response.status == .ok)
             }
             #expect(try await server.store.counts() == (2, 2))
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map(\.creditedSeconds) == [20])
             try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: "")) {
                 #expect($0.status == .badRequest)

@@ -44,7 +44,7 @@ import Testing
             #expect(exported.traceEntries.count == 1 && exported.traceEntries[0].contains(Self.mine))
             #expect(try await store.privacy.deviceData("nobody-at-all").pings.isEmpty)
 
-            let before = try await store.report(ReportQuery())
+            let before = try await store.reports.report(ReportQuery())
             let deleted = try await store.privacy.deleteDevice(Self.mine)
             #expect(deleted.pings == 3 && deleted.rejects == 1 && deleted.traceEntries == 1)
             #expect(deleted.sessionSpans == 1, "s-mine's span goes; s-shared keeps the other device's ping")
@@ -54,7 +54,7 @@ import Testing
             #expect(try await store.privacy.deviceData(Self.theirs).pings.map(\.pingID).sorted() == ["t1", "t2"])
             #expect(try await store.privacy.deviceData(Self.theirs).rejects.count == 1)
             #expect(try await store.sessions.pings(session: "s-shared").map(\.pingID) == ["t2"])
-            let credited = try await store.report(ReportQuery()).reduce(0) { $0 + $1.creditedSeconds }
+            let credited = try await store.reports.report(ReportQuery()).reduce(0) { $0 + $1.creditedSeconds }
             #expect(before.reduce(0) { $0 + $1.creditedSeconds } == 80 && credited == 40)
             // A second run finds nothing left.
             #expect(try await store.privacy.deleteDevice(Self.mine) == PrivacyStore.DeviceDeletion())

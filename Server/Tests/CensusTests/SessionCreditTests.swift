@@ -45,7 +45,7 @@ import Testing
             }
             var reported: [String: Int64] = [:]
             for appid in [runner.appID, OriginalBrowserPingTests.apid] {
-                for row in try await census.server.store.report(ReportQuery(appid: appid)) {
+                for row in try await census.server.store.reports.report(ReportQuery(appid: appid)) {
                     reported["\(row.appid) \(row.kind.rawValue) \(row.assetid)"] = row.creditedSeconds
                 }
             }

@@ -210,7 +210,7 @@ package struct CensusServer: Sendable {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(var query):
             query.excludeFlagged = policy.excludeFlagged
-            return try ReportResponse(rows: try await store.report(query), plausibility: try await store.plausibility(query),
+            return try ReportResponse(rows: try await store.reports.report(query), plausibility: try await store.reports.plausibility(query),
                                       excludesFlagged: query.excludeFlagged).response(from: request, context: context)
         }
     }
@@ -219,7 +219,7 @@ package struct CensusServer: Sendable {
         switch Self.reportQuery(request) {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(let query):
-            return try DTVRReportResponse(rows: try await store.dtvrReport(query)).response(from: request, context: context)
+            return try DTVRReportResponse(rows: try await store.reports.dtvrReport(query)).response(from: request, context: context)
         }
     }
 

@@ -110,7 +110,7 @@ import Testing
                 #expect(try await send(events[3]) == "stored\n")
                 #expect(try await send(events[2]) == "stored\n")
                 #expect(try await send(events[2]) == "duplicate\n")
-                let credited = try await store.report(ReportQuery(appid: "P" + Self.apid)).reduce(0) { $0 + $1.creditedSeconds }
+                let credited = try await store.reports.report(ReportQuery(appid: "P" + Self.apid)).reduce(0) { $0 + $1.creditedSeconds }
                 #expect(credited == 30)
                 #expect(server.sinceStart.ampEvents == 4 && server.sinceStart.ampEventsNotCredited == 0)
             }
@@ -209,7 +209,7 @@ import Testing
 
             let whole = try AMPPageViewReplay.pings(for: events + [late], receivedAt: late.utcMillis + 500,
                                                     durationPingInterval: 60).get()
-            let stored = try await store.report(ReportQuery(appid: "P" + Self.apid))
+            let stored = try await store.reports.report(ReportQuery(appid: "P" + Self.apid))
             #expect(stored.reduce(0) { $0 + $1.creditedSeconds } == whole.reduce(0) { $0 + $1.creditedSeconds })
             #expect(try await store.counts().pings == Int64(whole.count))
         }

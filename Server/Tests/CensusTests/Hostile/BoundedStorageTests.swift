@@ -121,7 +121,7 @@ import Testing
                     #expect($0.status == .ok)
                 }
             }
-            let rows = try await server.store.report(ReportQuery(appid: "P" + apid))
+            let rows = try await server.store.reports.report(ReportQuery(appid: "P" + apid))
             #expect(rows.reduce(0) { $0 + $1.creditedSeconds } <= 3 * (AMPPageViewReplay.timerSeconds + 2))
             #expect(rows.reduce(0) { $0 + $1.overBoundSeconds } > 0)
         }

@@ -58,7 +58,7 @@ import Testing
             let rows = try await store.viewability.viewabilityReport(ReportQuery(appid: Self.appid))
             #expect(rows.map { "\($0.session) \($0.viewableSeconds) \($0.audibleSeconds) \($0.flagged)" }
                     == ["burst 15200 15200 true", "honest 295 295 false"])
-            let plausibility = try await store.plausibility(ReportQuery(appid: Self.appid))
+            let plausibility = try await store.reports.plausibility(ReportQuery(appid: Self.appid))
             #expect(plausibility.map { "\($0.flaggedViewableSeconds) \($0.flaggedAudibleSeconds) \($0.flaggedViewabilitySessions)" }
                     == ["15094 15094 1"])
             #expect(plausibility.first?.holdsAnything == true)
@@ -78,7 +78,7 @@ import Testing
                 _ = try await store.viewability.insert(Self.ping(index, session: "", created: Self.start, seconds: 60),
                                            receivedAt: Self.start * 1000)
             }
-            let plausibility = try await store.plausibility(ReportQuery())
+            let plausibility = try await store.reports.plausibility(ReportQuery())
             #expect(plausibility.map { "\($0.flaggedViewableSeconds) \($0.flaggedAudibleSeconds) \($0.flaggedViewabilitySessions)" }
                     == ["510 0 1"])
         }

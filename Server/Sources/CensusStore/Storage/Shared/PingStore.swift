@@ -28,6 +28,8 @@ package struct PingStore: Sendable {
     package var traces: TraceStore { TraceStore(database: database, clock: clock) }
     /// The viewability pings and their report.
     package var viewability: ViewabilityStore { ViewabilityStore(database: database) }
+    /// The credit, DTVR and plausibility reports.
+    package var reports: ReportStore { ReportStore(database: database) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {

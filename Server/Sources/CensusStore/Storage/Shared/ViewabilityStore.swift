@@ -63,7 +63,7 @@ package struct ViewabilityStore: Sendable {
         return try await database.withSQL { db in
             try await db.raw("""
                 SELECT appid, session_id, \(unsafeRaw: kinds.map { "CAST(\($0.excess) AS BIGINT) AS \($0.excess)" }.joined(separator: ", "))
-                FROM (\(ViewabilityPlausibility.sessionsSQL(where: PingStore.condition(of: query)))) AS flagged
+                FROM (\(ViewabilityPlausibility.sessionsSQL(where: ReportStore.condition(of: query)))) AS flagged
                 """).all().map { row in
                 var excess: [ViewabilityPlausibility.Kind: Int64] = [:]
                 for kind in kinds { excess[kind] = max(0, try row.decode(column: kind.excess, as: Int64.self)) }

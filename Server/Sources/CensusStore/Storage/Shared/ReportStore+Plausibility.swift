@@ -1,6 +1,6 @@
 import SQLKit
 
-extension PingStore {
+extension ReportStore {
     /// Per app: the seconds credited, over bound and flagged (``PlausibilityRow``), for the
     /// report's app and window.
     ///
