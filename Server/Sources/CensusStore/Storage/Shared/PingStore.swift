@@ -4,7 +4,11 @@ import NIOConcurrencyHelpers
 import SQLKit
 
 /// Every query the census runs, written once with SQLKit for both engines; a group commit's
-/// batches are written each engine's own way (``CensusBatchWriter``).
+/// batches are written each engine's own way (``CensusBatchWriter``). The store itself holds the
+/// schema, the writes of pings and refused requests and what is kept of them; the other queries
+/// are its stores', one concern each, reached from it: ``reports``, ``viewability``, ``traces``,
+/// ``apps``, ``privacy``, ``sessions`` and ``amp``. Each is a small value made on use; what its
+/// copies share (``spanCache``, ``ampReplays``) is held here.
 package struct PingStore: Sendable {
     /// The database.
     package let database: any CensusDatabase
