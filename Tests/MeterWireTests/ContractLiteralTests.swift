@@ -40,7 +40,7 @@ import Testing
     static let otherMeanings: Set<String> = [
         "DeliveryDiagnostics.swift \"recovered\"",   // a delivery counter
         "MeterInstance.swift \"ai\"",                // the platform prefix of `nol_sdkVersion`
-        "PingStore+SessionList.swift \"ai\"",        // the same prefix, read back as the session's platform
+        "SessionStore+SessionList.swift \"ai\"",     // the same prefix, read back as the session's platform
         "AppInfoNotices.swift \"uoo\"",             // the appInfo key of the simplified guide's sample (decisions A10)
     ]
 

@@ -135,7 +135,7 @@ extension DemoRunner {
 
     /// What the census credited to the scenario's assets.
     func credited(_ scenario: DemoScenario) async throws -> [String: Int64] {
-        try await census.server.store.report(ReportQuery(appid: appID))
+        try await census.server.store.reports.report(ReportQuery(appid: appID))
             .filter { scenario.expected.keys.contains($0.assetid) }
             .reduce(into: [String: Int64]()) { $0[$1.assetid, default: 0] += $1.creditedSeconds }
     }

@@ -16,7 +16,7 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let apps = try await database.withExistingStore { try await $0.apps() }
+            let apps = try await database.withExistingStore { try await $0.apps.apps() }
             guard !apps.isEmpty else { return print("no app has settings: every app gets the standard ones (enabled, 60 s)") }
             print(TextTable.render([["appid", "measurement", "duration ping", "market"]] + apps.map {
                 [$0.appid, $0.settings.enabled ? "enabled" : "DISABLED", "\($0.settings.durationPingInterval) s",
@@ -31,7 +31,7 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            let settings = try await database.withExistingStore { try await $0.settings(for: appid) }
+            let settings = try await database.withExistingStore { try await $0.apps.settings(for: appid) }
             print(AppsCommand.line(appid, settings))
         }
     }
@@ -66,11 +66,11 @@ struct AppsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let settings = try await database.withExistingStore { store in
-                var settings = try await store.settings(for: appid)
+                var settings = try await store.apps.settings(for: appid)
                 if let measurement { settings.enabled = measurement }
                 if let interval { settings.durationPingInterval = interval }
                 if let sfcode { settings.sfcode = sfcode.isEmpty ? nil : sfcode }
-                try await store.setSettings(settings, for: appid)
+                try await store.apps.setSettings(settings, for: appid)
                 return settings
             }
             print(AppsCommand.line(appid, settings))

@@ -84,7 +84,7 @@ struct CertifyCommand: AsyncParsableCommand {
             guard status == 200 else { throw MeterFailure(.unavailable, "the census answered \(status) for its key") }
             return try JSONDecoder().decode(CertificationKeyInfo.self, from: data).publicKey
         }
-        return try await database.withExistingStore { try await $0.signingKey().publicKey.rawRepresentation.base64EncodedString() }
+        return try await database.withExistingStore { try await $0.traces.signingKey().publicKey.rawRepresentation.base64EncodedString() }
     }
 
     /// The signed reports, or nil when no session matched.
@@ -95,7 +95,7 @@ struct CertifyCommand: AsyncParsableCommand {
                 if let session { resolved = try await SessionsCommand.resolve(session, in: store) }
                 let session = resolved
                 do {
-                    return try await store.signed(try await CensusServer(store: store).sessions.certify(session: session, appid: appid))
+                    return try await store.traces.signed(try await CensusServer(store: store).sessions.certify(session: session, appid: appid))
                 } catch let error as HTTPError where error.status == .notFound {
                     return nil
                 }

@@ -18,8 +18,8 @@ struct PrivacyCommand: AsyncParsableCommand {
         var device: String
 
         func validate() throws {
-            guard device.count >= PingStore.minimumDeviceIDLength else {
-                throw ValidationError("--device \(TerminalText.escaped(device)) is shorter than \(PingStore.minimumDeviceIDLength) characters: it could name other devices' data")
+            guard device.count >= PrivacyStore.minimumDeviceIDLength else {
+                throw ValidationError("--device \(TerminalText.escaped(device)) is shorter than \(PrivacyStore.minimumDeviceIDLength) characters: it could name other devices' data")
             }
         }
     }
@@ -34,7 +34,7 @@ struct PrivacyCommand: AsyncParsableCommand {
         var out: String?
 
         func run() async throws {
-            let data = try await database.withExistingStore { try await $0.deviceData(device.device) }
+            let data = try await database.withExistingStore { try await $0.privacy.deviceData(device.device) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             let json = try encoder.encode(data) + Data("\n".utf8)
@@ -57,7 +57,7 @@ struct PrivacyCommand: AsyncParsableCommand {
         @OptionGroup var device: Device
 
         func run() async throws {
-            let deleted = try await database.withExistingStore { try await $0.deleteDevice(device.device) }
+            let deleted = try await database.withExistingStore { try await $0.privacy.deleteDevice(device.device) }
             print("deleted for device \(TerminalText.escaped(device.device)): \(deleted.pings) pings, \(deleted.viewability) viewability pings, \(deleted.sessionSpans) session spans, \(deleted.rejects) refused requests, \(deleted.traceEntries) trace entries")
         }
     }

@@ -26,8 +26,8 @@ struct ReportCommand: AsyncParsableCommand {
     func run() async throws {
         let query = ReportQuery(appid: appid, from: from, to: to, excludeFlagged: excludeFlagged)
         let (rows, dtvr, viewability, plausibility) = try await database.withExistingStore { store in
-            (try await store.report(query), try await store.dtvrReport(query), try await store.viewabilityReport(query),
-             try await store.plausibility(query))
+            (try await store.reports.report(query), try await store.reports.dtvrReport(query), try await store.viewability.viewabilityReport(query),
+             try await store.reports.plausibility(query))
         }
         if json {
             let encoder = JSONEncoder()

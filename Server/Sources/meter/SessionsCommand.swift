@@ -20,7 +20,7 @@ struct SessionsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let sessions = try await database.withExistingStore { try await $0.traceSessions(appid: appid, limit: limit) }
+        let sessions = try await database.withExistingStore { try await $0.traces.traceSessions(appid: appid, limit: limit) }
         guard !sessions.isEmpty else {
             return print("no traced session\(appid.map { " for appid \(TerminalText.escaped($0))" } ?? "") (an SDK traces with nol_devDebug set in a development configuration)")
         }
@@ -41,10 +41,10 @@ struct SessionsCommand: AsyncParsableCommand {
 
     /// The session `id` names: itself when traced, else the one traced session it begins.
     static func resolve(_ id: String, in store: PingStore) async throws -> String {
-        if try await !store.traceSessions(session: id, limit: 1).isEmpty { return id }
+        if try await !store.traces.traceSessions(session: id, limit: 1).isEmpty { return id }
         // A session id traced under two apps is one id: certify then reports it under each.
         var seen: Set<String> = []
-        let matches = try await store.traceSessions(limit: nil).map(\.session).filter { $0.hasPrefix(id) && seen.insert($0).inserted }
+        let matches = try await store.traces.traceSessions(limit: nil).map(\.session).filter { $0.hasPrefix(id) && seen.insert($0).inserted }
         switch matches.count {
         case 0: return id
         case 1: return matches[0]

@@ -28,7 +28,7 @@ import Testing
     }
 
     static func staticRows(_ server: CensusServer, appid: String = "P" + apid) async throws -> [String: Int64] {
-        try await server.store.report(ReportQuery(appid: appid)).filter { $0.kind == .static }
+        try await server.store.reports.report(ReportQuery(appid: appid)).filter { $0.kind == .static }
             .reduce(into: [:]) { $0[$1.assetid] = $1.creditedSeconds }
     }
 
@@ -47,7 +47,7 @@ import Testing
             #expect(try await Self.staticRows(server) == ["EntityName_AMP": 65])
             let stats = server.sinceStart
             #expect(stats.ampEvents == 8 && stats.ampSessions == 1 && stats.rejected == 0)
-            let session = try await server.store.report(ReportQuery(appid: "P" + Self.apid)).first
+            let session = try await server.store.reports.report(ReportQuery(appid: "P" + Self.apid)).first
             #expect(session?.views == 1 && session?.devices == 1)
         }
     }
@@ -62,7 +62,7 @@ import Testing
                 try await client.execute(uri: Self.path(request.url), method: .get) { #expect($0.status == .ok) }
             }
             #expect(try await Self.staticRows(server) == ["News_AMP": 45])
-            let pings = try await server.store.report(ReportQuery(appid: "P" + Self.apid))
+            let pings = try await server.store.reports.report(ReportQuery(appid: "P" + Self.apid))
             #expect(pings.map(\.views) == [1])
         }
     }
@@ -78,7 +78,7 @@ import Testing
                 try await client.execute(uri: Self.path(request.url), method: .get) { #expect($0.status == .ok) }
             }
             #expect(try await Self.staticRows(server) == ["Sport_AMP": 50])
-            let report = try await server.store.report(ReportQuery(appid: "P" + Self.apid))
+            let report = try await server.store.reports.report(ReportQuery(appid: "P" + Self.apid))
             let session = try #require(report.first).sessions
             #expect(session == 1)
         }

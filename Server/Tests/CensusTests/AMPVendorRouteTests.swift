@@ -103,7 +103,7 @@ import MeterContract
                     }
                 }
             }
-            let report = try await server.store.report(ReportQuery(appid: "P" + Self.apid))
+            let report = try await server.store.reports.report(ReportQuery(appid: "P" + Self.apid))
             #expect(report.filter { $0.kind == .static }.map { [$0.assetid: $0.creditedSeconds] } == [["EntityName_AMP": 65]])
             #expect(report.first?.views == 1)
             #expect(server.sinceStart.ampSessions == 1 && server.sinceStart.ampEvents == 8 && server.sinceStart.rejected == 0)

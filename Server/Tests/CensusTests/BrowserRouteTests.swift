@@ -67,10 +67,10 @@ import NIOFoundationEssentialsCompat
             let server = CensusServer(store: store)
             try await Application(router: server.router()).test(.router) { client in
                 #expect(try await Self.announced(client)["sfcode"] == nil)
-                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 60, sfcode: "it"), for: Self.apid)
-                #expect(try await store.settings(for: Self.apid).sfcode == "it")
+                try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 60, sfcode: "it"), for: Self.apid)
+                #expect(try await store.apps.settings(for: Self.apid).sfcode == "it")
                 #expect(try await Self.announced(client)["sfcode"] as? String == "it")
-                try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.apid)
+                try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.apid)
                 let after = try await Self.announced(client)
                 #expect(after["sfcode"] == nil && after["interval"] as? Int == 30)
                 try await client.execute(uri: "/browser/appmeter.js", method: .get) { response in
@@ -238,7 +238,7 @@ import NIOFoundationEssentialsCompat
                     }
                 }
             }
-            let rows = try await store.report(ReportQuery(appid: Self.apid))
+            let rows = try await store.reports.report(ReportQuery(appid: Self.apid))
             let first = try #require(rows.first { $0.assetid == "1567000000111" })
             #expect(first.views == 2)
             #expect(first.devices == 2)

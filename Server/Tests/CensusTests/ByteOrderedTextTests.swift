@@ -24,7 +24,7 @@ import MeterContract
             _ = try await store.insert(names.enumerated().flatMap { index, name in
                 [Self.ping("p\(index)", appid: "P\(name)", asset: "x"), Self.ping("q\(index)", appid: "PA", asset: name)]
             }, receivedAt: 1)
-            let rows = try await store.report(ReportQuery())
+            let rows = try await store.reports.report(ReportQuery())
             #expect(rows.map(\.appid) == ["PA", "PA", "PA", "PA", "PA", "PA", "PB", "PZ", "P_", "Pa", "Pb", "Pé"])
             #expect(rows.filter { $0.appid == "PA" }.map(\.assetid) == ["B", "Z", "_", "a", "b", "é"])
         }
@@ -62,8 +62,8 @@ import MeterContract
             }
             try await store.migrate()
             #expect(try await database.withSQL { try await ByteOrderedText.columnsNotByteOrdered($0) }.isEmpty)
-            #expect(try await store.report(ReportQuery()).map(\.appid) == ["PB", "Pb"])
-            #expect(try await store.pings(session: "s").map(\.pingID).sorted() == ["1", "2"])
+            #expect(try await store.reports.report(ReportQuery()).map(\.appid) == ["PB", "Pb"])
+            #expect(try await store.sessions.pings(session: "s").map(\.pingID).sorted() == ["1", "2"])
             // The primary key still refuses a ping stored twice.
             let stored = try await store.insert([Self.ping("1", appid: "PB", asset: "x"), Self.ping("3", appid: "PB", asset: "x")],
                                                 receivedAt: 2)

@@ -43,7 +43,7 @@ import NIOFoundationEssentialsCompat
             try await send(client, "on-time", created: ahead)
             clock.advance(seconds: 40 * Self.day)
             try await send(client, "late", created: ahead)
-            let pings = Dictionary(uniqueKeysWithValues: try await server.store.pings(session: "clock").map { ($0.pingID, $0) })
+            let pings = Dictionary(uniqueKeysWithValues: try await server.store.sessions.pings(session: "clock").map { ($0.pingID, $0) })
             #expect(pings["early"]?.createdAt == Self.start + SenderClock.ahead)
             #expect(pings["early"]?.receivedAt == Self.start * 1000)
             #expect(pings["on-time"]?.createdAt == ahead)
@@ -69,11 +69,11 @@ import NIOFoundationEssentialsCompat
             clock.advance(seconds: retention - 1)
             await server.maintain()
             #expect(try await server.store.rejectReasons().count == 1)
-            #expect(try await server.store.trace(session: "t", appid: Self.app).count == 1)
+            #expect(try await server.store.traces.trace(session: "t", appid: Self.app).count == 1)
             clock.advance(seconds: 2)
             await server.maintain()
             #expect(try await server.store.rejectReasons().isEmpty)
-            #expect(try await server.store.trace(session: "t", appid: Self.app).isEmpty)
+            #expect(try await server.store.traces.trace(session: "t", appid: Self.app).isEmpty)
             #expect(try await server.store.counts().pings == 1)
         }
     }
@@ -83,13 +83,13 @@ import NIOFoundationEssentialsCompat
     @Test func anIntervalCeilingLastsTheQueueWindowOnTheClock() async throws {
         let clock = ManualCensusClock(seconds: Self.start)
         try await Backend.sqlite.withStore(clock: clock) { store in
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: Self.app)
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.app)
-            #expect(try await store.app(Self.app)?.intervalCeiling == 600)
-            #expect(try await store.app(Self.app)?.intervalChangedAt == Self.start)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: Self.app)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: Self.app)
+            #expect(try await store.apps.app(Self.app)?.intervalCeiling == 600)
+            #expect(try await store.apps.app(Self.app)?.intervalChangedAt == Self.start)
             clock.advance(seconds: AppRegistry.queueWindow)
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: Self.app)
-            #expect(try await store.app(Self.app)?.intervalCeiling == 30)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: Self.app)
+            #expect(try await store.apps.app(Self.app)?.intervalCeiling == 30)
         }
     }
 
@@ -98,7 +98,7 @@ import NIOFoundationEssentialsCompat
         let clock = ManualCensusClock(seconds: Self.start)
         try await Backend.sqlite.withStore(clock: clock) { store in
             clock.advance(seconds: 42)
-            let export = try await store.signed([])
+            let export = try await store.traces.signed([])
             #expect(export.signature.signedAt == Self.start + 42)
         }
     }

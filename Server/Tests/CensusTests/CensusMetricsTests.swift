@@ -57,7 +57,7 @@ import Testing
             #expect(metrics.value("appmeter_census_refused_total", ["reason": "unregistered_app"]) == 0)
             #expect(metrics.value("appmeter_census_storage_failures_total") == 0)
             // The seconds, as the report sums the stored rows.
-            let stored = try await store.plausibility(ReportQuery())
+            let stored = try await store.reports.plausibility(ReportQuery())
             #expect(metrics.value("appmeter_census_credited_seconds_total") == Double(stored.map(\.creditedSeconds).reduce(0, +)))
             #expect(metrics.value("appmeter_census_over_bound_seconds_total") == Double(stored.map(\.overBoundSeconds).reduce(0, +)))
             #expect((metrics.value("appmeter_census_over_bound_seconds_total") ?? 0) > 0)

@@ -53,12 +53,12 @@ import MeterContract
                     #expect(String(buffer: response.body) == "duplicate\n")
                 }
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map { "\($0.assetid) \($0.kind.rawValue) \($0.creditedSeconds)" }.sorted()
                     == ["218531 content 34", "51HERB1501 ad 15"])
             // Held to the bounds of docs/census.md §4b, they lose nothing and are not flagged.
             #expect(rows.allSatisfy { $0.overBoundSeconds == 0 })
-            #expect(try await server.store.plausibility(ReportQuery()).allSatisfy { $0.flaggedSessions == 0 })
+            #expect(try await server.store.reports.plausibility(ReportQuery()).allSatisfy { $0.flaggedSessions == 0 })
         }
     }
 
@@ -69,7 +69,7 @@ import MeterContract
             try await client.execute(uri: uri, method: .get) { response in
                 #expect(response.status == .ok)
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map(\.assetid) == [""])
             #expect(rows.first?.creditedSeconds == 10)
         }
@@ -113,7 +113,7 @@ import MeterContract
                 #expect(String(buffer: response.body).contains(#""stored":1"#))
             }
             #expect(try await server.store.counts() == (1, 3))
-            #expect(try await server.store.pings(ids: ["nul-4"], appid: "P00000000-0000-4000-8000-000000000001").count == 1)
+            #expect(try await server.store.traces.pings(ids: ["nul-4"], appid: "P00000000-0000-4000-8000-000000000001").count == 1)
         }
     }
 
@@ -126,7 +126,7 @@ import MeterContract
                 let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
                 #expect(config == .standard)
             }
-            try await server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 30), for: appid)
+            try await server.store.apps.setSettings(AppSettings(enabled: false, durationPingInterval: 30), for: appid)
             try await client.execute(uri: "/cgi-bin/cfg?apid=\(appid)", method: .get) { response in
                 let config = try JSONDecoder().decode(AppSettings.self, from: Data(buffer: response.body))
                 #expect(config == AppSettings(enabled: false, durationPingInterval: 30))
@@ -149,7 +149,7 @@ import MeterContract
             for ping in pings {
                 try await client.execute(uri: "/cgi-bin/gn?" + ping, method: .get) { #expect($0.status == .ok) }
             }
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map { "\($0.creditedSeconds) \($0.ottSeconds)" } == ["55 25"])
         }
     }
@@ -237,7 +237,7 @@ import MeterContract
                 #expect(response.status == .ok)
             }
             #expect(try await server.store.counts() == (2, 2))
-            let rows = try await server.store.report(ReportQuery())
+            let rows = try await server.store.reports.report(ReportQuery())
             #expect(rows.map(\.creditedSeconds) == [20])
             try await client.execute(uri: "/cgi-bin/gn/batch", method: .post, body: ByteBuffer(string: "")) {
                 #expect($0.status == .badRequest)

@@ -45,7 +45,7 @@ import NIOFoundationEssentialsCompat
                     #expect(response.status == .ok)
                 }
             }
-            #expect(try await server.store.trace(session: "s-1", appid: batch.appid) == batch.entries)
+            #expect(try await server.store.traces.trace(session: "s-1", appid: batch.appid) == batch.entries)
             try await client.execute(uri: "/api/v1/certification?session=s-1", method: .get) { response in
                 #expect(response.status == .ok)
                 let answer = try JSONDecoder().decode(CertificationExportShape.self, from: Data(buffer: response.body))

@@ -38,11 +38,11 @@ import Testing
             var stored: [StoredPing] = []
             var bySession: [String: Int64] = [:]
             for session in sessions {
-                let pings = try await store.pings(session: session)
+                let pings = try await store.sessions.pings(session: session)
                 stored += pings
                 for row in SessionCredit.assets(of: pings) { bySession[Self.key(row), default: 0] += row.creditedSeconds }
             }
-            let report = try await store.report(ReportQuery())
+            let report = try await store.reports.report(ReportQuery())
             let reported = Dictionary(uniqueKeysWithValues: report.map { ("\($0.appid) \($0.kind.rawValue) \($0.assetid)", $0.creditedSeconds) })
             let credit = SessionCredit.assets(of: stored)
             #expect(stored.count == Set(queries).count)

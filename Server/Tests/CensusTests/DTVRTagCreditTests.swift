@@ -103,14 +103,14 @@ import Testing
 
             let store = census.server.store
             let query = ReportQuery(appid: appid)
-            let rows = try await store.report(query).filter { $0.kind == .dtvr }
+            let rows = try await store.reports.report(query).filter { $0.kind == .dtvr }
             #expect(rows.map { "\($0.assetid) \($0.creditedSeconds)" } == ["\(Self.cid) 150", "\(other) 60"].sorted())
             #expect(rows.allSatisfy { $0.tagCheck?.disagreeingSessions == 0 && $0.tagCheck?.tagSeconds == $0.tagCheck?.sdkSeconds })
-            let byChannel = try await store.dtvrReport(query)
+            let byChannel = try await store.reports.dtvrReport(query)
             #expect(byChannel.map { "\($0.channel) \($0.creditedSeconds) \($0.tagCheck?.tagSeconds ?? -1) \($0.sessions)" }
                     == ["One 150 150 2", "Two 60 60 1"])
             // Every distinct tag is stored once: 13 + 4 + 7.
-            let sessions = try await store.dtvrTaggedSessions(query)
+            let sessions = try await store.reports.dtvrTaggedSessions(query)
             #expect(sessions.count == 3)
             let stored = try await census.server.store.counts().pings
             #expect(stored == Int64(api.meter!.snapshot.pingsBuilt))
@@ -123,10 +123,10 @@ import Testing
         try await backend.withStore { store in
             try await Self.store([Self.durationQuery(nil, at: "view", credited: 0), Self.durationQuery(nil, credited: 60, created: Self.start + 60),
                                   Self.durationQuery(nil, credited: 60, created: Self.start + 120)], in: store)
-            let rows = try await store.report(ReportQuery(appid: Self.appid))
+            let rows = try await store.reports.report(ReportQuery(appid: Self.appid))
             #expect(rows.map { "\($0.kind) \($0.creditedSeconds) \($0.views)" } == ["dtvr 120 1"])
             #expect(rows.first?.tagCheck == nil)
-            let dtvr = try await store.dtvrReport(ReportQuery(appid: Self.appid))
+            let dtvr = try await store.reports.dtvrReport(ReportQuery(appid: Self.appid))
             #expect(dtvr.map(\.creditedSeconds) == [120] && dtvr.first?.tagCheck == nil)
         }
     }
@@ -143,12 +143,12 @@ import Testing
             let honest = Self.twoMinutesOfTags(session: "s2")
                 + [Self.durationQuery("s2-d1", session: "s2", credited: 60), Self.durationQuery("s2-d2", session: "s2", credited: 60)]
             try await Self.store(oneMinute + claims + honest, in: store)
-            let rows = try await store.report(ReportQuery(appid: Self.appid))
+            let rows = try await store.reports.report(ReportQuery(appid: Self.appid))
             let row = try #require(rows.first)
             #expect(row.creditedSeconds == 60 + 120)
             #expect(row.tagCheck == DTVRTagCheck(tagSeconds: 180, sdkSeconds: 240, disagreeingSessions: 1))
             #expect(ReportTable.render(rows).contains("tags 180 s, SDK 240 s, 1 session differs"))
-            let dtvr = try await store.dtvrReport(ReportQuery(appid: Self.appid))
+            let dtvr = try await store.reports.dtvrReport(ReportQuery(appid: Self.appid))
             #expect(dtvr.first?.tagCheck?.disagreeingSessions == 1 && dtvr.first?.creditedSeconds == 180)
             #expect(ReportTable.render(dtvr).contains("1 session"))
             let json = String(decoding: try JSONEncoder().encode(rows), as: UTF8.self)
@@ -166,10 +166,10 @@ import Testing
                 try await Self.store([query], in: store, receivedAt: Self.start + Int64(index) * 10 + 1)
             }
             try await Self.store(Self.twoMinutesOfTags(session: "burst"), in: store, receivedAt: Self.start + 600)
-            let rows = try await store.plausibility(ReportQuery(appid: Self.appid))
+            let rows = try await store.reports.plausibility(ReportQuery(appid: Self.appid))
             #expect(rows.map { "\($0.creditedSeconds) \($0.flaggedSessions) \($0.flaggedSeconds)" } == ["240 1 90"])
-            let all = try await store.report(ReportQuery(appid: Self.appid))
-            let unflagged = try await store.report(ReportQuery(appid: Self.appid, excludeFlagged: true))
+            let all = try await store.reports.report(ReportQuery(appid: Self.appid))
+            let unflagged = try await store.reports.report(ReportQuery(appid: Self.appid, excludeFlagged: true))
             #expect(all.map(\.creditedSeconds) == [240] && unflagged.map(\.creditedSeconds) == [120])
         }
     }
@@ -200,16 +200,16 @@ import Testing
                                              created: index % 2 == 0 ? Self.start : 4_102_444_800, credited: index % 3 == 0 ? 86_400 : 0))
             }
             try await Self.store(queries, in: store, receivedAt: Self.start + 1_000)
-            let sessions = try await store.dtvrTaggedSessions(ReportQuery(appid: Self.appid))
+            let sessions = try await store.reports.dtvrTaggedSessions(ReportQuery(appid: Self.appid))
             let session = try #require(sessions.first)
             #expect(sessions.count == 1 && session.sdkSeconds == 0)
             // Every call time is read between the earliest sent (`start`) and the receipt plus the
             // clock skew, so the credit is at most that span plus one tag step.
             #expect(session.tagSeconds > 0 && session.tagSeconds <= 1_000 + CreditBounds.clockSkew + 15)
             // All of it received at once: the session rule flags it.
-            let plausibility = try await store.plausibility(ReportQuery(appid: Self.appid))
+            let plausibility = try await store.reports.plausibility(ReportQuery(appid: Self.appid))
             #expect(plausibility.map(\.flaggedSessions) == [1])
-            let rows = try await store.report(ReportQuery(appid: Self.appid))
+            let rows = try await store.reports.report(ReportQuery(appid: Self.appid))
             #expect(rows.first?.creditedSeconds == session.tagSeconds)
             // A tag ping's c27 is never credited: a third of them claimed a day.
             let overBound: Int64 = try #require(rows.first).overBoundSeconds

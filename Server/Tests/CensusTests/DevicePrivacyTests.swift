@@ -35,29 +35,29 @@ import Testing
             var trace = TraceBuilder()
             trace.play()
             trace.ping("m1", query: PingQueries.valid(pingID: "m1", device: Self.mine))
-            _ = try await store.insert(CallTraceBatch(session: "trace-1", appid: "P00000000-0000-4000-8000-000000000001",
+            _ = try await store.traces.insert(CallTraceBatch(session: "trace-1", appid: "P00000000-0000-4000-8000-000000000001",
                                                       sdk: "al.1.0.0", entries: trace.entries), receivedAt: 1_700_000_000_000)
 
-            let exported = try await store.deviceData(Self.mine)
+            let exported = try await store.privacy.deviceData(Self.mine)
             #expect(exported.pings.map(\.pingID).sorted() == ["m1", "m2", "m3"])
             #expect(exported.rejects.count == 1 && exported.rejects[0].contains(Self.mine))
             #expect(exported.traceEntries.count == 1 && exported.traceEntries[0].contains(Self.mine))
-            #expect(try await store.deviceData("nobody-at-all").pings.isEmpty)
+            #expect(try await store.privacy.deviceData("nobody-at-all").pings.isEmpty)
 
-            let before = try await store.report(ReportQuery())
-            let deleted = try await store.deleteDevice(Self.mine)
+            let before = try await store.reports.report(ReportQuery())
+            let deleted = try await store.privacy.deleteDevice(Self.mine)
             #expect(deleted.pings == 3 && deleted.rejects == 1 && deleted.traceEntries == 1)
             #expect(deleted.sessionSpans == 1, "s-mine's span goes; s-shared keeps the other device's ping")
-            let after = try await store.deviceData(Self.mine)
+            let after = try await store.privacy.deviceData(Self.mine)
             #expect(after.pings.isEmpty && after.rejects.isEmpty && after.traceEntries.isEmpty)
             // The other device is untouched: its pings, its refusal, its credit.
-            #expect(try await store.deviceData(Self.theirs).pings.map(\.pingID).sorted() == ["t1", "t2"])
-            #expect(try await store.deviceData(Self.theirs).rejects.count == 1)
-            #expect(try await store.pings(session: "s-shared").map(\.pingID) == ["t2"])
-            let credited = try await store.report(ReportQuery()).reduce(0) { $0 + $1.creditedSeconds }
+            #expect(try await store.privacy.deviceData(Self.theirs).pings.map(\.pingID).sorted() == ["t1", "t2"])
+            #expect(try await store.privacy.deviceData(Self.theirs).rejects.count == 1)
+            #expect(try await store.sessions.pings(session: "s-shared").map(\.pingID) == ["t2"])
+            let credited = try await store.reports.report(ReportQuery()).reduce(0) { $0 + $1.creditedSeconds }
             #expect(before.reduce(0) { $0 + $1.creditedSeconds } == 80 && credited == 40)
             // A second run finds nothing left.
-            #expect(try await store.deleteDevice(Self.mine) == PingStore.DeviceDeletion())
+            #expect(try await store.privacy.deleteDevice(Self.mine) == PrivacyStore.DeviceDeletion())
         }
     }
 }

@@ -53,7 +53,7 @@ import Glibc
 
                 let recovery = try launch(meter, ["play", "--collector", census.baseURL, "--storage", storage, "--recover-only"])
                 #expect(await recovery.exitStatus() == 0)
-                let rows = try await census.server.store.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
+                let rows = try await census.server.store.reports.report(ReportQuery(appid: "P00000000-0000-4000-8000-00000000D1A7"))
                 let credited = rows.first { $0.assetid == asset }?.creditedSeconds ?? 0
                 results.append((asset, played, credited))
                 try? FileManager.default.removeItem(atPath: storage)
@@ -106,7 +106,7 @@ import Glibc
         }
         api.end()
         await api.meter?.flush(advancing: clock)
-        let rows = try await census.server.store.report(ReportQuery(appid: appid))
+        let rows = try await census.server.store.reports.report(ReportQuery(appid: appid))
         let counters = census.server.sinceStart
         #expect(rows.map(\.creditedSeconds) == [position - 1])
         #expect(api.meter?.diagnostics.counters.rejected == 0)

@@ -21,10 +21,10 @@ import FoundationNetworking
             for scenario in DemoScenario.all {
                 outcomes.append(try await runner.run(scenario))
             }
-            let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
-            let dtvr = try await census.server.store.dtvrReport(ReportQuery(appid: runner.appID))
+            let rows = try await census.server.store.reports.report(ReportQuery(appid: runner.appID))
+            let dtvr = try await census.server.store.reports.dtvrReport(ReportQuery(appid: runner.appID))
             let stats = try await census.server.store.counts()
-            let viewability = try await census.server.store.viewabilityReport(ReportQuery(appid: runner.appID))
+            let viewability = try await census.server.store.viewability.viewabilityReport(ReportQuery(appid: runner.appID))
             #expect(dtvr.map { "\($0.channel) \($0.cid) \($0.creditedSeconds) \($0.views) \($0.sessions)" }
                     == ["Demo TV One \(DemoScenario.demoCID) 120 1 1"])
             for outcome in outcomes {
@@ -65,7 +65,7 @@ import FoundationNetworking
                 ],
                 expected: ["radio-show": 60, "audio-ad": 15])
             let outcome = try await runner.run(scenario)
-            let rows = try await census.server.store.report(ReportQuery(appid: runner.appID))
+            let rows = try await census.server.store.reports.report(ReportQuery(appid: runner.appID))
             #expect(outcome.matches)
             #expect(Dictionary(uniqueKeysWithValues: rows.map { ($0.assetid, $0.kind) }) == ["radio-show": .audio, "audio-ad": .ad])
         }
@@ -109,7 +109,7 @@ import FoundationNetworking
     @Test func theSDKsHelloPingGetsTheCensusConfig() async throws {
         try await Backend.sqlite.withCensus { census in
             let appid = "P" + UUID().uuidString
-            try await census.server.store.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
+            try await census.server.store.apps.setSettings(AppSettings(enabled: false, durationPingInterval: 60), for: appid)
             let api = NielsenAppApi(
                 appInfo: ["appid": appid, "appname": "t", "appversion": "1", "nol_collectorURL": census.baseURL],
                 delegate: nil, environment: MeterEnvironment(storage: InMemoryStorage()))!

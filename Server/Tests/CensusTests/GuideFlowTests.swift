@@ -28,7 +28,7 @@ import FoundationNetworking
             if let expected = flow.errors {
                 #expect(errors.heard.map(\.code) == expected, "\(flow.name): \(errors.heard.map(\.description))")
             }
-            let rows = try await census.server.store.report(ReportQuery(appid: appid))
+            let rows = try await census.server.store.reports.report(ReportQuery(appid: appid))
             let credited = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.creditedSeconds }
             #expect(credited == flow.credit, "\(flow.name): the census credited \(credited)")
             let views = rows.reduce(into: [String: Int64]()) { $0["\($1.kind.rawValue)/\($1.assetid)", default: 0] += $1.views }

@@ -41,7 +41,7 @@ import Testing
             try await store.migrate()
             for ping in [honest, first, crafted] {
                 #expect(try await store.insert([ping], receivedAt: 2).isEmpty, "\(ping.pingID) stored twice")
-                #expect(try await store.pings(session: ping.sessionID).map(\.pingID) == [ping.pingID])
+                #expect(try await store.sessions.pings(session: ping.sessionID).map(\.pingID) == [ping.pingID])
             }
             #expect(try await store.insert([SessionSpanTests.ping("x", "s2", at: 101, appid: "B")], receivedAt: 2)
                     == [PingKey.scoped(appID: "B", pingID: "x")])

@@ -31,7 +31,7 @@ import Testing
                 #expect(!trace.stored.isEmpty, "session \(row.session) (\(row.platform)) stored no pings")
                 sessions.append((row.session, trace.credit, trace.timeline))
             }
-            let stored = try await census.server.store.pings(session: browser)
+            let stored = try await census.server.store.sessions.pings(session: browser)
             let credit = SessionCredit.assets(of: stored)
             sessions.append((browser, credit, SessionTimeline.credited([], credit: credit, stored: stored, entries: [])))
 
@@ -45,7 +45,7 @@ import Testing
             }
             var reported: [String: Int64] = [:]
             for appid in [runner.appID, OriginalBrowserPingTests.apid] {
-                for row in try await census.server.store.report(ReportQuery(appid: appid)) {
+                for row in try await census.server.store.reports.report(ReportQuery(appid: appid)) {
                     reported["\(row.appid) \(row.kind.rawValue) \(row.assetid)"] = row.creditedSeconds
                 }
             }

@@ -40,11 +40,11 @@ import MeterContract
             _ = try await store.insert([Self.ping("d", "s1", at: 5_000),
                                         Self.ping("e", "s1", at: 20_000, appid: "POTHER")], receivedAt: 3)
             _ = try await store.insert([Self.ping("f", "s1", at: 30_000)], receivedAt: 4)
-            #expect(try await store.pings(session: "s1").map(\.pingID) == ["d", "a", "b", "e", "c", "f"])
-            #expect(try await store.pings(session: "s2").map(\.pingID) == ["x", "y"])
-            #expect(try await store.pings(session: "nobody").isEmpty)
+            #expect(try await store.sessions.pings(session: "s1").map(\.pingID) == ["d", "a", "b", "e", "c", "f"])
+            #expect(try await store.sessions.pings(session: "s2").map(\.pingID) == ["x", "y"])
+            #expect(try await store.sessions.pings(session: "nobody").isEmpty)
             // Pings without a session id belong to no session.
-            #expect(try await store.pings(session: "").isEmpty)
+            #expect(try await store.sessions.pings(session: "").isEmpty)
             #expect(try await Self.spans(store).count == 3)
         }
     }
@@ -66,7 +66,7 @@ import MeterContract
             #expect(try await Self.spans(store) == ["s PAPP 100...7301"])
             _ = try await otherServer.insert([Self.ping("5", "s", at: 50)], receivedAt: 4)
             #expect(try await Self.spans(store) == ["s PAPP 50...7301"])
-            #expect(try await store.pings(session: "s").map(\.pingID) == ["5", "1", "2", "3", "4"])
+            #expect(try await store.sessions.pings(session: "s").map(\.pingID) == ["5", "1", "2", "3", "4"])
         }
     }
 
@@ -81,8 +81,8 @@ import MeterContract
                                                  Self.ping("b", "s2", at: 200)], receivedAt: 2)
             #expect(stored == [PingKey.scoped(appID: "PAPP", pingID: "b"), PingKey.scoped(appID: "PAPP", pingID: "c")])
             #expect(try await Self.spans(store) == ["s1 PAPP 100...93600", "s2 PAPP 200...3800"])
-            #expect(try await store.pings(session: "s1").map(\.pingID) == ["a", "c"])
-            #expect(try await store.pings(session: "s2").map(\.pingID) == ["b"])
+            #expect(try await store.sessions.pings(session: "s1").map(\.pingID) == ["a", "c"])
+            #expect(try await store.sessions.pings(session: "s2").map(\.pingID) == ["b"])
         }
     }
 
@@ -119,13 +119,13 @@ import MeterContract
     func aReplayedSessionsPingsAreMovedAndDeleted(_ backend: Backend) async throws {
         try await backend.withStore { store in
             func replace(_ pings: [IncomingPing]) async throws {
-                try await store.database.withSQL { try await PingStore.replacePings(of: "amp-1", appid: "PAPP", with: pings, receivedAt: 1, requests: 0...0, isFirst: false, $0) }
+                try await store.database.withSQL { try await AMPStore.replacePings(of: "amp-1", appid: "PAPP", with: pings, receivedAt: 1, requests: 0...0, isFirst: false, $0) }
             }
             try await replace([Self.ping("amp-1-1", "amp-1", at: 100), Self.ping("amp-1-2", "amp-1", at: 200)])
             try await replace([Self.ping("amp-1-1", "amp-1", at: 99_999), Self.ping("amp-1-2", "amp-1", at: 200)])
-            #expect(try await store.pings(session: "amp-1").map { "\($0.pingID) \($0.createdAt)" } == ["amp-1-2 200", "amp-1-1 99999"])
+            #expect(try await store.sessions.pings(session: "amp-1").map { "\($0.pingID) \($0.createdAt)" } == ["amp-1-2 200", "amp-1-1 99999"])
             try await replace([Self.ping("amp-1-2", "amp-1", at: 200)])
-            #expect(try await store.pings(session: "amp-1").map(\.pingID) == ["amp-1-2"])
+            #expect(try await store.sessions.pings(session: "amp-1").map(\.pingID) == ["amp-1-2"])
             try await replace([])
             #expect(try await store.counts().pings == 0)
         }
@@ -137,16 +137,16 @@ import MeterContract
     func aPageViewReplayedBeforeItsIDsWereRecordedLosesItsStalePings(_ backend: Backend) async throws {
         try await backend.withStore { store in
             try await store.database.withSQL { db in
-                try await PingStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-1", "amp-2", at: 100),
+                try await AMPStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-1", "amp-2", at: 100),
                                                                      Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 1,
                                                    requests: 0...0, isFirst: false, db)
                 #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-1"), PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
                 try await db.delete(from: "census_amp_page_views").run()
-                try await PingStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2,
+                try await AMPStore.replacePings(of: "amp-2", appid: "PAPP", with: [Self.ping("amp-2-2", "amp-2", at: 200)], receivedAt: 2,
                                                    requests: 0...0, isFirst: false, db)
                 #expect(try await AMPReplayedPings.ids(of: "amp-2", db) == [PingKey.scoped(appID: "PAPP", pingID: "amp-2-2")])
             }
-            #expect(try await store.pings(session: "amp-2").map(\.pingID) == ["amp-2-2"])
+            #expect(try await store.sessions.pings(session: "amp-2").map(\.pingID) == ["amp-2-2"])
         }
     }
 
@@ -158,7 +158,7 @@ import MeterContract
             let stored = try await store.insert([Self.ping("late", "edge", at: .max), Self.ping("early", "edge", at: .min)],
                                                 receivedAt: 1)
             #expect(stored == [PingKey.scoped(appID: "PAPP", pingID: "late"), PingKey.scoped(appID: "PAPP", pingID: "early")])
-            #expect(try await store.pings(session: "edge").map(\.pingID) == ["early", "late"])
+            #expect(try await store.sessions.pings(session: "edge").map(\.pingID) == ["early", "late"])
         }
     }
 
@@ -175,9 +175,9 @@ import MeterContract
             try await store.migrate()
             #expect(try await Self.pingIndexes(store) == ["census_pings_by_app"])
             #expect(try await Self.spans(store) == ["s1 PAPP 100...90000", "s2 PAPP 500...500"])
-            #expect(try await store.pings(session: "s1").map(\.pingID) == ["a", "b"])
+            #expect(try await store.sessions.pings(session: "s1").map(\.pingID) == ["a", "b"])
             _ = try await store.insert([Self.ping("e", "s1", at: 90_001)], receivedAt: 2)
-            #expect(try await store.pings(session: "s1").map(\.pingID) == ["a", "b", "e"])
+            #expect(try await store.sessions.pings(session: "s1").map(\.pingID) == ["a", "b", "e"])
             // Scoped to their app by the migration: a ping delivered again is still a duplicate.
             #expect(try await store.insert([Self.ping("a", "s1", at: 100)], receivedAt: 3).isEmpty)
         }

@@ -48,7 +48,7 @@ struct SharedPostgresTests {
                 let census = index.isMultiple(of: 2) ? first : second
                 #expect(await Self.get(census.baseURL + request.url) == 200)
             }
-            let rows = try await first.server.store.report(ReportQuery(appid: appid))
+            let rows = try await first.server.store.reports.report(ReportQuery(appid: appid))
             await first.stop()
             await second.stop()
             #expect(rows.map { "\($0.assetid) \($0.creditedSeconds)" }.sorted() == ["Shared_AMP 65", "vid1 2000"])

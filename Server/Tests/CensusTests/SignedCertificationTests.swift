@@ -84,7 +84,7 @@ import NIOFoundationEssentialsCompat
                     return try JSONDecoder().decode(CertificationKeyInfo.self, from: Data(buffer: response.body))
                 }
                 #expect(published.algorithm == "Ed25519")
-                #expect(published.publicKey == (try await store.signingKey().publicKey.rawRepresentation.base64EncodedString()))
+                #expect(published.publicKey == (try await store.traces.signingKey().publicKey.rawRepresentation.base64EncodedString()))
                 try await client.execute(uri: "/api/v1/certification?session=s-1", method: .get,
                                          headers: [.authorization: "Bearer secret"]) { response in
                     #expect(response.status == .ok)
@@ -95,8 +95,8 @@ import NIOFoundationEssentialsCompat
                 }
             }
             // The same key after a restart (a second server on the same database).
-            let again = try await CensusServer(store: store).store.signingKey()
-            #expect(again.rawRepresentation == (try await store.signingKey().rawRepresentation))
+            let again = try await CensusServer(store: store).store.traces.signingKey()
+            #expect(again.rawRepresentation == (try await store.traces.signingKey().rawRepresentation))
         }
     }
 }

@@ -1,7 +1,7 @@
 import CensusStore
 import Foundation
 
-/// Records the census's AMP cloud-API requests (``PingStore/recordAMP(_:receivedAt:)``): one page
+/// Records the census's AMP cloud-API requests (``AMPStore/recordAMP(_:receivedAt:)``): one page
 /// view's requests one after the other (``PageViewTurns``), page views side by side, and every
 /// replay's work on a thread of its own, not Swift's shared threads, which carry `/healthz`, the
 /// batches and every other route (census-decisions.md AMP7).
@@ -19,7 +19,7 @@ final class AMPIngest: Sendable {
         return try await threads.run {
             await turns.begin(event.pageView)
             do {
-                let result = try await store.recordAMP(event, receivedAt: receivedAt)
+                let result = try await store.amp.recordAMP(event, receivedAt: receivedAt)
                 await turns.end(event.pageView)
                 return result
             } catch {

@@ -45,7 +45,7 @@ package struct BrowserController: Sendable {
         }
         guard intake.registry.admits(apid) else { return .text(.notFound, "the census does not accept pings from \(apid)") }
         let settings: AppSettings
-        do { settings = try await intake.store.settings(for: apid) } catch {
+        do { settings = try await intake.store.apps.settings(for: apid) } catch {
             return CensusError.configUnavailable.response
         }
         let configuration = BrowserConfiguration(

@@ -94,7 +94,7 @@ struct PingController {
             return await intake.refuse("config request without a valid apid", uri: request.uri.description).response
         }
         do {
-            var settings = try await intake.store.settings(for: apid)
+            var settings = try await intake.store.apps.settings(for: apid)
             // An app the census would refuse is told not to measure, rather than to send pings in vain.
             if !intake.registry.admits(apid) { settings.enabled = false }
             intake.events.record(.configAnswered)

@@ -19,7 +19,7 @@ struct ReportController {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(var query):
             query.excludeFlagged = policy.excludeFlagged
-            return try ReportResponse(rows: try await store.report(query), plausibility: try await store.plausibility(query),
+            return try ReportResponse(rows: try await store.reports.report(query), plausibility: try await store.reports.plausibility(query),
                                       excludesFlagged: query.excludeFlagged).response(from: request, context: context)
         }
     }
@@ -28,7 +28,7 @@ struct ReportController {
         switch Self.reportQuery(request) {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(let query):
-            return try DTVRReportResponse(rows: try await store.dtvrReport(query)).response(from: request, context: context)
+            return try DTVRReportResponse(rows: try await store.reports.dtvrReport(query)).response(from: request, context: context)
         }
     }
 
@@ -37,7 +37,7 @@ struct ReportController {
         case .failure(let problem): return .text(.badRequest, problem.reason)
         case .success(var query):
             query.excludeFlagged = policy.excludeFlagged
-            return try ViewabilityReportResponse(rows: try await store.viewabilityReport(query), excludesFlagged: query.excludeFlagged)
+            return try ViewabilityReportResponse(rows: try await store.viewability.viewabilityReport(query), excludesFlagged: query.excludeFlagged)
                 .response(from: request, context: context)
         }
     }

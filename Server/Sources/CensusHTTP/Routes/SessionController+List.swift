@@ -43,15 +43,15 @@ extension SessionController {
     /// read is keyed by the session's app and id, never by a span of times another sender could
     /// widen (census-decisions.md S43), so the list costs the same whatever other apps send.
     func sessionList(appid: String?, limit: Int = 200) async throws -> SessionListResponse {
-        let traced = try await store.traceSessions(appid: appid, limit: limit)
-        let pageViews = try await store.ampPageViews(appid: appid, limit: limit)
+        let traced = try await store.traces.traceSessions(appid: appid, limit: limit)
+        let pageViews = try await store.sessions.ampPageViews(appid: appid, limit: limit)
         var rows: [SessionListRow] = []
         for row in traced {
-            let label = try await store.label(ofTraced: row)
+            let label = try await store.sessions.label(ofTraced: row)
             rows.append(Self.row(row, traced: true, label: label))
         }
         for row in pageViews {
-            let pings = try await store.ampPageViewPings(session: row.session, first: Self.labelPings)?.pings ?? []
+            let pings = try await store.sessions.ampPageViewPings(session: row.session, first: Self.labelPings)?.pings ?? []
             let name = pings.lazy.compactMap { try? PingQuery.parse(Substring($0.rawQuery)).get().unprefixedValue(.appName) }.first
             var assets: [String] = []
             for ping in pings where !assets.contains(ping.assetid) && assets.count < SessionLabel.kept { assets.append(ping.assetid) }
@@ -65,16 +65,16 @@ extension SessionController {
     /// only the pings the census replayed of it. Without `appid`, the session's one app: a session
     /// id traced under several apps is a `409` asking which (census-decisions.md S43).
     func traceResponse(session: String, appid: String?) async throws -> TraceResponse {
-        let traced = try await store.traceSessions(appid: appid, session: session, limit: nil)
+        let traced = try await store.traces.traceSessions(appid: appid, session: session, limit: nil)
         let entries: [CallTraceEntry]
         let stored: [StoredPing]
         if let row = traced.first {
             guard traced.count == 1 else {
                 throw HTTPError(.conflict, message: "session \(session) is traced under \(traced.count) apps; say which: ?appid=<id>")
             }
-            entries = try await store.trace(session: session, appid: row.appid)
-            stored = try await store.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: row.appid)
-        } else if let pageView = try await store.ampPageViewPings(session: session), appid == nil || appid == pageView.appid {
+            entries = try await store.traces.trace(session: session, appid: row.appid)
+            stored = try await store.traces.pings(ids: entries.flatMap { $0.pings.map(\.id) }, appid: row.appid)
+        } else if let pageView = try await store.sessions.ampPageViewPings(session: session), appid == nil || appid == pageView.appid {
             entries = []
             stored = pageView.pings
         } else {

@@ -21,14 +21,14 @@ package struct SessionController: Sendable {
     /// Open: whoever is handed an export must be able to check it without the read token.
     func addOpenRoutes(to router: Router<BasicRequestContext>) {
         router.get("/certification/key") { _, _ in
-            CertificationKeyInfo(publicKey: try await store.signingKey().publicKey.rawRepresentation.base64EncodedString())
+            CertificationKeyInfo(publicKey: try await store.traces.signingKey().publicKey.rawRepresentation.base64EncodedString())
         }
     }
 
     func addRoutes(to api: RouterGroup<BasicRequestContext>) {
         api.get("sessions/:session/pings") { request, context in
             let session = try context.parameters.decoded("session")
-            return SessionResponse(session: session, pings: try await store.pings(session: session, appid: request.appParameter))
+            return SessionResponse(session: session, pings: try await store.sessions.pings(session: session, appid: request.appParameter))
         }
         api.get("sessions") { request, _ in
             try await sessionList(appid: request.uri.queryParameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
@@ -39,7 +39,7 @@ package struct SessionController: Sendable {
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
             let reports = try await certify(session: parameters.get("session"), appid: request.appParameter)
-            return try await store.signed(reports)
+            return try await store.traces.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
         api.get("rejects") { _, _ in RejectsResponse(rejects: try await store.recentRejects(limit: 100)) }
@@ -52,16 +52,16 @@ package struct SessionController: Sendable {
         let appid = appid.flatMap { $0.isEmpty ? nil : $0 }
         let sessions: [TraceSessionRow]
         if let session, !session.isEmpty {
-            sessions = try await store.traceSessions(appid: appid, session: session, limit: nil)
+            sessions = try await store.traces.traceSessions(appid: appid, session: session, limit: nil)
             guard !sessions.isEmpty else { throw HTTPError(.notFound, message: "no trace for session \(session)") }
         } else if let appid, !appid.isEmpty {
-            sessions = try await store.traceSessions(appid: appid, limit: nil)
+            sessions = try await store.traces.traceSessions(appid: appid, limit: nil)
         } else {
             throw HTTPError(.badRequest, message: "say which: ?session=<id> or ?appid=<id>")
         }
         var reports: [CertificationReport] = []
         for row in sessions {
-            let trace = try await store.trace(session: row.session, appid: row.appid)
+            let trace = try await store.traces.trace(session: row.session, appid: row.appid)
             // As of the session's last call as sent, not the clock, nor the time the list reads
             // (census-decisions.md S42): the same trace certifies to the same sha256.
             let lastCall = trace.map(\.time).max() ?? row.lastCall

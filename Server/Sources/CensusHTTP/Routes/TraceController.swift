@@ -37,7 +37,7 @@ struct TraceController {
             return await intake.refuse(problem.reason, uri: uri).response
         case .success(let batch):
             do {
-                let held = try await intake.store.traceEntryCount(session: batch.session, appid: batch.appid)
+                let held = try await intake.store.traces.traceEntryCount(session: batch.session, appid: batch.appid)
                 let limit = intake.policy.storage.traceEntriesPerSession
                 guard held.saturatingAdd(Int64(batch.entries.count)) <= limit else {
                     return await intake.refuse(
@@ -50,7 +50,7 @@ struct TraceController {
                     intake.events.record(.tracesOverBudget)
                     return CensusError.traceStorageFull.response
                 }
-                let new = try await intake.store.insert(batch, receivedAt: intake.clock.milliseconds())
+                let new = try await intake.store.traces.insert(batch, receivedAt: intake.clock.milliseconds())
                 intake.events.record(.traceStored(batch, new: new))
                 return .text(.ok, "stored \(new) of \(batch.entries.count)")
             } catch {

@@ -36,7 +36,7 @@ struct ViewabilityController {
             // Dated as a ping is, within the window around its receipt (census-decisions.md S42).
             ping.createdAt = SenderClock.held(ping.createdAt, receivedAt: now)
             do {
-                let isNew = try await intake.store.insert(ping, receivedAt: receivedAt)
+                let isNew = try await intake.store.viewability.insert(ping, receivedAt: receivedAt)
                 if isNew { intake.events.record(.viewabilityStored(ping)) }
                 return CensusReply.stored(isNew).response
             } catch {

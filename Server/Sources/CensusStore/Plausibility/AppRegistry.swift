@@ -20,7 +20,7 @@ package final class AppRegistry: Sendable {
 
     /// Replaces the apps with what `store` holds.
     package func reload(from store: PingStore) async throws {
-        let loaded = try await store.apps()
+        let loaded = try await store.apps.apps()
         apps.withLockedValue { $0 = Dictionary(loaded.map { ($0.appid, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
 

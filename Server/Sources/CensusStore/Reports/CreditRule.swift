@@ -33,7 +33,7 @@ enum CreditColumn: Sendable, CaseIterable {
 
 /// The census's crediting rule for stored pings, stated once (census-decisions.md S38).
 ///
-/// The credit report applies it to every ping of its window in SQL (``PingStore/report(_:)``: its
+/// The credit report applies it to every ping of its window in SQL (``ReportStore/report(_:)``: its
 /// `GROUP BY`, its sum and its DTVR tag walk are built from these members and the keys'
 /// columns), and ``SessionCredit``
 /// applies it in Swift to the pings of one session, for the dashboard's credit table and timeline.

@@ -8,7 +8,7 @@ package struct AssetCredit: Sendable, Equatable, Codable {
     package var kind: CreditKind
     /// The asset id (the CID for DTVR).
     package var assetid: String
-    /// Seconds credited, as ``PingStore/report(_:)`` credits them: `c27` over distinct pings, and
+    /// Seconds credited, as ``ReportStore/report(_:)`` credits them: `c27` over distinct pings, and
     /// for DTVR what the tags credit in the viewing sessions that sent tags (decisions.md T6).
     package var creditedSeconds: Int64
     /// Seconds the SDK's own pings claimed (`c27`, within their bounds), tags aside.
@@ -19,7 +19,7 @@ package struct AssetCredit: Sendable, Equatable, Codable {
 
 /// The crediting rule (``CreditRule``) applied to one session's stored pings, per app × kind × asset.
 ///
-/// The credit report applies the same rule to every session at once in SQL (``PingStore/report(_:)``);
+/// The credit report applies the same rule to every session at once in SQL (``ReportStore/report(_:)``);
 /// the dashboard's timeline and its per-session credit come from this function, so a session's
 /// seconds add up to the report's (census-decisions.md S38; `CreditRuleAgreementTests` fails if
 /// they ever differ).

@@ -21,7 +21,7 @@ import Glibc
                 var trace = TraceBuilder()
                 trace.play()
                 trace.content()
-                try await store.insert(CallTraceBatch(session: session, appid: appid, sdk: "test", entries: trace.entries),
+                try await store.traces.insert(CallTraceBatch(session: session, appid: appid, sdk: "test", entries: trace.entries),
                                        receivedAt: 1_700_000_000)
             }
         }

@@ -66,28 +66,28 @@ import Testing
     @Test(arguments: Backend.available)
     func aPageViewPastItsLimitIsNotCredited(_ backend: Backend) async throws {
         try await backend.withStore { store in
-            let held = Self.pageView(PingStore.maxEventsPerPageView - 1, every: 10_000)
+            let held = Self.pageView(AMPStore.maxEventsPerPageView - 1, every: 10_000)
             try await store.database.withSQL { db in
                 var insert = db.insert(into: "census_amp_events")
                     .columns("event_id", "page_view", "apid", "visit", "utc_ms", "request_index", "hidden", "body", "received_at")
                 for event in held {
-                    insert = insert.values(PingStore.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis,
+                    insert = insert.values(AMPStore.eventID(event), event.pageView, event.apid, event.visit, event.utcMillis,
                                            event.index, 0, event.body, Self.start)
                 }
                 try await insert.run()
             }
             let last = Self.event(held.count, at: Self.start + Int64(held.count) * 10_000)
-            #expect(try await store.recordAMP(last, receivedAt: Self.start).get() != .notCredited)
+            #expect(try await store.amp.recordAMP(last, receivedAt: Self.start).get() != .notCredited)
             let pings = try await store.counts().pings
             let past = Self.event(held.count + 1, at: Self.start + Int64(held.count + 1) * 10_000)
-            #expect(try await store.recordAMP(past, receivedAt: Self.start).get() == .notCredited)
-            #expect(try await store.recordAMP(held[7], receivedAt: Self.start).get() == .duplicate)
-            #expect(try await store.recordAMP(last, receivedAt: Self.start).get() == .duplicate)
+            #expect(try await store.amp.recordAMP(past, receivedAt: Self.start).get() == .notCredited)
+            #expect(try await store.amp.recordAMP(held[7], receivedAt: Self.start).get() == .duplicate)
+            #expect(try await store.amp.recordAMP(last, receivedAt: Self.start).get() == .duplicate)
             #expect(try await store.counts().pings == pings)
             let events = try await store.database.withSQL { db in
                 try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_amp_events").first()?.decode(column: "n", as: Int64.self)
             }
-            #expect(events == Int64(PingStore.maxEventsPerPageView))
+            #expect(events == Int64(AMPStore.maxEventsPerPageView))
         }
     }
 
@@ -110,7 +110,7 @@ import Testing
                 #expect(try await send(events[3]) == "stored\n")
                 #expect(try await send(events[2]) == "stored\n")
                 #expect(try await send(events[2]) == "duplicate\n")
-                let credited = try await store.report(ReportQuery(appid: "P" + Self.apid)).reduce(0) { $0 + $1.creditedSeconds }
+                let credited = try await store.reports.report(ReportQuery(appid: "P" + Self.apid)).reduce(0) { $0 + $1.creditedSeconds }
                 #expect(credited == 30)
                 #expect(server.sinceStart.ampEvents == 4 && server.sinceStart.ampEventsNotCredited == 0)
             }
@@ -185,7 +185,7 @@ import Testing
             var costs: [AMPReplayCache.Work] = []
             for event in events.prefix(200) {
                 let before = store.ampReplays.work
-                _ = try await store.recordAMP(event, receivedAt: event.utcMillis + 500).get()
+                _ = try await store.amp.recordAMP(event, receivedAt: event.utcMillis + 500).get()
                 let after = store.ampReplays.work
                 costs.append(AMPReplayCache.Work(
                     eventsRead: after.eventsRead - before.eventsRead, pingsWritten: after.pingsWritten - before.pingsWritten,
@@ -199,17 +199,17 @@ import Testing
             }
             // Another server sharing the database (or this one restarted): one whole replay.
             let other = PingStore(database: store.database)
-            for event in events[200..<300] { _ = try await other.recordAMP(event, receivedAt: event.utcMillis + 500).get() }
+            for event in events[200..<300] { _ = try await other.amp.recordAMP(event, receivedAt: event.utcMillis + 500).get() }
             #expect(other.ampReplays.work.wholeReplays == 1 && other.ampReplays.work.eventsRead == 200)
             #expect(other.ampReplays.work.carriedForward == 99)
             // The first store's state is behind the stored events: it replays whole.
             let late = Self.event(300, at: events[299].utcMillis + 10_000)
-            _ = try await store.recordAMP(late, receivedAt: late.utcMillis + 500).get()
+            _ = try await store.amp.recordAMP(late, receivedAt: late.utcMillis + 500).get()
             #expect(store.ampReplays.work.wholeReplays == 2)
 
             let whole = try AMPPageViewReplay.pings(for: events + [late], receivedAt: late.utcMillis + 500,
                                                     durationPingInterval: 60).get()
-            let stored = try await store.report(ReportQuery(appid: "P" + Self.apid))
+            let stored = try await store.reports.report(ReportQuery(appid: "P" + Self.apid))
             #expect(stored.reduce(0) { $0 + $1.creditedSeconds } == whole.reduce(0) { $0 + $1.creditedSeconds })
             #expect(try await store.counts().pings == Int64(whole.count))
         }

@@ -75,13 +75,13 @@ import NIOFoundationEssentialsCompat
         try await withApp { client, server in
             let old = Date.now.addingTimeInterval(-8 * 86_400)
             try await server.store.recordReject(reason: "old", rawRequest: "/x", receivedAt: Int64(old.timeIntervalSince1970 * 1000))
-            _ = try await server.store.insert(CallTraceBatch(session: "old", appid: Self.appA, sdk: "al.1", entries: [
+            _ = try await server.store.traces.insert(CallTraceBatch(session: "old", appid: Self.appA, sdk: "al.1", entries: [
                 CallTraceEntry(seq: 0, time: 1, call: "play", state: "idle")]), receivedAt: Int64(old.timeIntervalSince1970 * 1000))
             #expect(try await HostileSenderTests.get(client, PingQueries.valid(pingID: "keep")).0 == .ok)
             _ = try await HostileSenderTests.get(client, "prd=junk")
             await server.maintain()
             #expect(try await server.store.rejectReasons().count == 1)
-            #expect(try await server.store.trace(session: "old", appid: Self.appA).isEmpty)
+            #expect(try await server.store.traces.trace(session: "old", appid: Self.appA).isEmpty)
             #expect(try await server.store.counts().pings == 1)
         }
     }
@@ -122,7 +122,7 @@ import NIOFoundationEssentialsCompat
                     #expect($0.status == .ok)
                 }
             }
-            let rows = try await server.store.report(ReportQuery(appid: "P" + apid))
+            let rows = try await server.store.reports.report(ReportQuery(appid: "P" + apid))
             #expect(rows.reduce(0) { $0 + $1.creditedSeconds } <= 3 * (AMPPageViewReplay.timerSeconds + 2))
             #expect(rows.reduce(0) { $0 + $1.overBoundSeconds } > 0)
         }

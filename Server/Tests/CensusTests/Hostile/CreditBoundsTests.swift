@@ -68,14 +68,14 @@ import Testing
     @Test func aChangedIntervalKeepsTheLargerOneWhileQueuedPingsMayArrive() async throws {
         try await Backend.sqlite.withStore { store in
             let registry = AppRegistry()
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: "PA", now: 1_000)
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: "PA", now: 2_000)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 600), for: "PA", now: 1_000)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 30), for: "PA", now: 2_000)
             try await registry.reload(from: store)
             #expect(registry.intervalBound(for: "PA", at: 2_000) == 600)
             #expect(registry.intervalBound(for: "PA", at: 2_000 + AppRegistry.queueWindow) == 30)
             #expect(registry.intervalBound(for: "PB", at: 2_000) == 60)
             // An app first set below the standard interval keeps the standard one for its queued pings.
-            try await store.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: "PC", now: 3_000)
+            try await store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 20), for: "PC", now: 3_000)
             try await registry.reload(from: store)
             #expect(registry.intervalBound(for: "PC", at: 3_000) == 60)
         }

@@ -35,9 +35,9 @@ import Testing
             #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appB, credited: 0)) == (.ok, "stored\n"))
             #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appA, credited: 30)) == (.ok, "stored\n"))
             #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appA, credited: 30)) == (.ok, "duplicate\n"))
-            let credit = try await server.store.report(ReportQuery(appid: Self.appA)).map(\.creditedSeconds)
+            let credit = try await server.store.reports.report(ReportQuery(appid: Self.appA)).map(\.creditedSeconds)
             #expect(credit == [30])
-            #expect(try await server.store.pings(session: "s1").map { "\($0.appid) \($0.pingID)" }.sorted()
+            #expect(try await server.store.sessions.pings(session: "s1").map { "\($0.appid) \($0.pingID)" }.sorted()
                     == ["\(Self.appA) p-1", "\(Self.appB) p-1"])
         }
     }
@@ -65,16 +65,16 @@ import Testing
                                               created: created + index / 10)
                 #expect(try await Self.get(client, query).0 == .ok)
             }
-            let rows = try await server.store.report(ReportQuery(appid: Self.appA))
+            let rows = try await server.store.reports.report(ReportQuery(appid: Self.appA))
             #expect(rows.map(\.creditedSeconds) == [20 * 76])
             #expect(rows.map(\.overBoundSeconds) == [20 * (86_400 - 76)])
-            let plausibility = try await server.store.plausibility(ReportQuery(appid: Self.appA))
+            let plausibility = try await server.store.reports.plausibility(ReportQuery(appid: Self.appA))
             #expect(plausibility.map(\.flaggedSessions) == [1])
             // The session spans a second at most, by creation and by receipt.
             let flagged = plausibility.first?.flaggedSeconds ?? 0
             #expect((20 * 76 - 1 - 76 - SessionPlausibility.tolerance)...(20 * 76 - 76 - SessionPlausibility.tolerance) ~= flagged)
             // An operator may leave flagged sessions out of the report.
-            #expect(try await server.store.report(ReportQuery(appid: Self.appA, excludeFlagged: true)).isEmpty)
+            #expect(try await server.store.reports.report(ReportQuery(appid: Self.appA, excludeFlagged: true)).isEmpty)
         }
     }
 
@@ -88,10 +88,10 @@ import Testing
                 CreditBounds.apply(to: &ping, interval: 60, receivedAt: 1_700_000_000)
                 _ = try await store.insert([ping], receivedAt: Int64(1_700_000_000 + index * 60) * 1000)
             }
-            let plausibility = try await store.plausibility(ReportQuery())
+            let plausibility = try await store.reports.plausibility(ReportQuery())
             #expect(plausibility.map(\.flaggedSessions) == [0])
             #expect(plausibility.map(\.creditedSeconds) == [300])
-            #expect(try await store.report(ReportQuery(excludeFlagged: true)).map(\.creditedSeconds) == [300])
+            #expect(try await store.reports.report(ReportQuery(excludeFlagged: true)).map(\.creditedSeconds) == [300])
         }
     }
 
@@ -120,7 +120,7 @@ import Testing
             try await client.execute(uri: WireRoute.viewability + "?" + query, method: .post, body: ByteBuffer(string: body)) { response in
                 #expect(response.status == .ok)
             }
-            let rows = try await server.store.viewabilityReport(ReportQuery())
+            let rows = try await server.store.viewability.viewabilityReport(ReportQuery())
             #expect(rows.map { "\($0.measuredSeconds) \($0.viewableSeconds) \($0.audibleSeconds) \($0.overBoundSeconds)" }
                     == ["76 76 76 \(50 * 86_400 - 76)"])
         }
@@ -138,7 +138,7 @@ import Testing
             try await client.execute(uri: WireRoute.config + "?apid=\(Self.appA)", method: .get) { response in
                 #expect(String(buffer: response.body).contains(#""enabled":false"#))
             }
-            try await server.store.setSettings(AppSettings(enabled: true, durationPingInterval: 60), for: Self.appA)
+            try await server.store.apps.setSettings(AppSettings(enabled: true, durationPingInterval: 60), for: Self.appA)
             await server.maintain()
             #expect(try await Self.get(client, PingQueries.valid(pingID: "r-1", appid: Self.appA)).0 == .ok)
         }

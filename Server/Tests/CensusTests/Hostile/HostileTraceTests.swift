@@ -242,7 +242,7 @@ struct HostileTrace: CustomTestStringConvertible, Sendable {
 
             let query = PingQueries.valid(pingID: "pd-1", session: escaped)
             #expect(try await Self.get(client, "/cgi-bin/gn?" + query).0 == .ok)
-            #expect(try await server.store.pings(session: session).count == 1)
+            #expect(try await server.store.sessions.pings(session: session).count == 1)
             let (pingsStatus, pings) = try await Self.get(client, "/api/v1/sessions/\(escaped)/pings")
             #expect(pingsStatus == .ok)
             #expect(String(buffer: pings).contains("pd-1"))

@@ -75,7 +75,7 @@ import Testing
             #expect(span.count == 1)
             #expect((span.first?.0 ?? 0) >= before - SenderClock.behind)
             #expect((span.first?.1 ?? .max) <= after + SenderClock.ahead + SessionSpans.slack)
-            let pings = Dictionary(uniqueKeysWithValues: try await store.pings(session: "wide").map { ($0.pingID, $0) })
+            let pings = Dictionary(uniqueKeysWithValues: try await store.sessions.pings(session: "wide").map { ($0.pingID, $0) })
             #expect(pings.count == 4)
             #expect(((before - SenderClock.behind)...(after - SenderClock.behind)).contains(pings["old"]?.createdAt ?? 0))
             #expect(((before + SenderClock.ahead)...(after + SenderClock.ahead)).contains(pings["new"]?.createdAt ?? 0))

@@ -147,28 +147,28 @@ import NIOFoundationEssentialsCompat
         try await backend.withStore { store in
             let received = Int64(Date.now.timeIntervalSince1970 - 3_600) * 1000
             for index in 0..<200 {
-                try await store.insert(CallTraceBatch(session: "forged-\(index)", appid: Self.victim, sdk: "evil", entries: [
+                try await store.traces.insert(CallTraceBatch(session: "forged-\(index)", appid: Self.victim, sdk: "evil", entries: [
                     CallTraceEntry(seq: 0, time: 4_102_444_800, call: "init", state: "idle")]), receivedAt: received)
             }
             for index in 0..<5 {
                 let body = #"{"type":"static","metadata":{"static":{"section":"S"}},"utc":"4102444800000","index":"1","data":{"hidden":"0"}}"#
                 let event = try AMPCloudEvent.parse(apid: Self.victimApid, visit: "forged_\(index)", body: body).get()
-                #expect(try await store.recordAMP(event, receivedAt: received).get() != .notCredited)
+                #expect(try await store.amp.recordAMP(event, receivedAt: received).get() != .notCredited)
             }
             let later = received + 600_000
-            try await store.insert(CallTraceBatch(session: "real", appid: Self.victim, sdk: "al.1.0.0", entries: [
+            try await store.traces.insert(CallTraceBatch(session: "real", appid: Self.victim, sdk: "al.1.0.0", entries: [
                 CallTraceEntry(seq: 0, time: Double(later / 1000), call: "init", state: "idle")]), receivedAt: later)
             let body = #"{"type":"static","metadata":{"static":{"section":"S"}},"utc":"\#(later)","index":"1","data":{"hidden":"0"}}"#
-            _ = try await store.recordAMP(try AMPCloudEvent.parse(apid: Self.victimApid, visit: "real_1", body: body).get(), receivedAt: later)
+            _ = try await store.amp.recordAMP(try AMPCloudEvent.parse(apid: Self.victimApid, visit: "real_1", body: body).get(), receivedAt: later)
 
             let limit = received / 1000 + SenderClock.ahead
-            #expect(try await store.traceSessions(appid: Self.victim).first?.session == "real")
-            #expect(try await store.traceSessions().first?.session == "real")
-            #expect(try await store.traceSessions(appid: Self.victim).dropFirst().allSatisfy { $0.lastCall <= Double(limit) })
-            let pageViews = try await store.ampPageViews(appid: Self.victim)
+            #expect(try await store.traces.traceSessions(appid: Self.victim).first?.session == "real")
+            #expect(try await store.traces.traceSessions().first?.session == "real")
+            #expect(try await store.traces.traceSessions(appid: Self.victim).dropFirst().allSatisfy { $0.lastCall <= Double(limit) })
+            let pageViews = try await store.sessions.ampPageViews(appid: Self.victim)
             #expect(pageViews.first?.session == AMPReplayedPings.key(ofPageView: Self.victimApid + "/real_1"))
             #expect(pageViews.dropFirst().allSatisfy { $0.lastCall <= Double(limit) })
-            #expect(try await store.ampPageViews().first?.session == pageViews.first?.session)
+            #expect(try await store.sessions.ampPageViews().first?.session == pageViews.first?.session)
         }
     }
 
@@ -195,15 +195,15 @@ import NIOFoundationEssentialsCompat
                 try await Schema.migrate(db)
             }
             let store = PingStore(database: database)
-            let traced = try await store.traceSessions(appid: Self.victim)
+            let traced = try await store.traces.traceSessions(appid: Self.victim)
             #expect(traced.map(\.session) == ["old"])
             #expect(traced.first?.lastCall == Double(received / 1000 + SenderClock.ahead))
-            #expect(try await store.trace(session: "old", appid: Self.victim).map(\.time) == [4_102_444_800])
-            #expect(try await store.insert(CallTraceBatch(session: "old", appid: Self.victim, sdk: "al.1", entries: [
+            #expect(try await store.traces.trace(session: "old", appid: Self.victim).map(\.time) == [4_102_444_800])
+            #expect(try await store.traces.insert(CallTraceBatch(session: "old", appid: Self.victim, sdk: "al.1", entries: [
                 CallTraceEntry(seq: 0, time: 1, call: "init", state: "idle")]), receivedAt: received) == 0)
-            #expect(try await store.insert(CallTraceBatch(session: "old", appid: Self.attacker, sdk: "al.1", entries: [
+            #expect(try await store.traces.insert(CallTraceBatch(session: "old", appid: Self.attacker, sdk: "al.1", entries: [
                 CallTraceEntry(seq: 0, time: 1, call: "init", state: "idle")]), receivedAt: received) == 1)
-            let pageViews = try await store.ampPageViews()
+            let pageViews = try await store.sessions.ampPageViews()
             #expect(pageViews.map { "\($0.session) \($0.appid) \(Int64($0.lastCall))" }
                     == ["\(event.pageViewKey) \(Self.victim) \(received / 1000 + SenderClock.ahead)"])
         }

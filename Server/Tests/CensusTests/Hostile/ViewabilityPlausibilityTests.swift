@@ -47,22 +47,22 @@ import Testing
     func inflatedViewabilityIsFlaggedAndHonestIsNot(_ backend: Backend) async throws {
         try await backend.withStore { store in
             for index in 0..<200 {
-                _ = try await store.insert(Self.ping(index, session: "burst", created: Self.start, seconds: 86_400),
+                _ = try await store.viewability.insert(Self.ping(index, session: "burst", created: Self.start, seconds: 86_400),
                                            receivedAt: Self.start * 1000 + Int64(index))
             }
             for index in 0..<5 {
                 let created = Self.start + Int64(index) * 60
-                _ = try await store.insert(Self.ping(index, session: "honest", created: created, seconds: 59),
+                _ = try await store.viewability.insert(Self.ping(index, session: "honest", created: created, seconds: 59),
                                            receivedAt: created * 1000 + 150)
             }
-            let rows = try await store.viewabilityReport(ReportQuery(appid: Self.appid))
+            let rows = try await store.viewability.viewabilityReport(ReportQuery(appid: Self.appid))
             #expect(rows.map { "\($0.session) \($0.viewableSeconds) \($0.audibleSeconds) \($0.flagged)" }
                     == ["burst 15200 15200 true", "honest 295 295 false"])
-            let plausibility = try await store.plausibility(ReportQuery(appid: Self.appid))
+            let plausibility = try await store.reports.plausibility(ReportQuery(appid: Self.appid))
             #expect(plausibility.map { "\($0.flaggedViewableSeconds) \($0.flaggedAudibleSeconds) \($0.flaggedViewabilitySessions)" }
                     == ["15094 15094 1"])
             #expect(plausibility.first?.holdsAnything == true)
-            let excluded = try await store.viewabilityReport(ReportQuery(appid: Self.appid, excludeFlagged: true))
+            let excluded = try await store.viewability.viewabilityReport(ReportQuery(appid: Self.appid, excludeFlagged: true))
             #expect(excluded.map(\.session) == ["honest"])
         }
     }
@@ -73,12 +73,12 @@ import Testing
     func eachKindIsJudgedOnItsOwn(_ backend: Backend) async throws {
         try await backend.withStore { store in
             for index in 0..<10 {
-                _ = try await store.insert(Self.ping(index, session: "muted", created: Self.start, seconds: 60, volume: 0),
+                _ = try await store.viewability.insert(Self.ping(index, session: "muted", created: Self.start, seconds: 60, volume: 0),
                                            receivedAt: Self.start * 1000)
-                _ = try await store.insert(Self.ping(index, session: "", created: Self.start, seconds: 60),
+                _ = try await store.viewability.insert(Self.ping(index, session: "", created: Self.start, seconds: 60),
                                            receivedAt: Self.start * 1000)
             }
-            let plausibility = try await store.plausibility(ReportQuery())
+            let plausibility = try await store.reports.plausibility(ReportQuery())
             #expect(plausibility.map { "\($0.flaggedViewableSeconds) \($0.flaggedAudibleSeconds) \($0.flaggedViewabilitySessions)" }
                     == ["510 0 1"])
         }

@@ -1,13 +1,6 @@
 import CensusStore
 import Crypto
 import NIOCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A client's address as the access log shows it (``ClientAddressForm``), worked out once per
 /// connection, not per request.
@@ -41,12 +34,15 @@ enum ClientAddress {
     }
 
     /// The address's bytes in network order: 4 for IPv4, 16 for IPv6; nil for a Unix socket.
+    /// Read at their offsets in `sockaddr_in` (4) and `sockaddr_in6` (8), the same on Linux and
+    /// Darwin: the fields' names belong to whichever C module the compiler saw define the struct
+    /// first (NIO's or the C library's), which MemberImportVisibility would have this file import.
     static func packed(_ address: SocketAddress) -> [UInt8]? {
         switch address {
         case .v4(let v4):
-            return withUnsafeBytes(of: v4.address.sin_addr) { Array($0) }
+            return withUnsafeBytes(of: v4.address) { Array($0[4..<8]) }
         case .v6(let v6):
-            return withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
+            return withUnsafeBytes(of: v6.address) { Array($0[8..<24]) }
         case .unixDomainSocket:
             return nil
         }

@@ -4,7 +4,11 @@ import NIOConcurrencyHelpers
 import SQLKit
 
 /// Every query the census runs, written once with SQLKit for both engines; a group commit's
-/// batches are written each engine's own way (``CensusBatchWriter``).
+/// batches are written each engine's own way (``CensusBatchWriter``). The store itself holds the
+/// schema, the writes of pings and refused requests and what is kept of them; the other queries
+/// are its stores', one concern each, reached from it: ``reports``, ``viewability``, ``traces``,
+/// ``apps``, ``privacy``, ``sessions`` and ``amp``. Each is a small value made on use; what its
+/// copies share (``spanCache``, ``ampReplays``) is held here.
 package struct PingStore: Sendable {
     /// The database.
     package let database: any CensusDatabase
@@ -15,6 +19,21 @@ package struct PingStore: Sendable {
     let ampReplays = AMPReplayCache()
     /// The census's clock: its server's and its own (``CensusClock``).
     package let clock: any CensusClock
+
+    /// The apps' settings.
+    package var apps: AppStore { AppStore(database: database, clock: clock) }
+    /// One device's data, for the GDPR's access and erasure rights.
+    package var privacy: PrivacyStore { PrivacyStore(database: database) }
+    /// The viewing sessions' pings, and the sessions list's labels and AMP page views.
+    package var sessions: SessionStore { SessionStore(database: database) }
+    /// Google AMP's requests and their replay.
+    package var amp: AMPStore { AMPStore(database: database, ampReplays: ampReplays, apps: apps) }
+    /// The call traces, the pings they name and the signing key that certifies them.
+    package var traces: TraceStore { TraceStore(database: database, clock: clock) }
+    /// The viewability pings and their report.
+    package var viewability: ViewabilityStore { ViewabilityStore(database: database) }
+    /// The credit, DTVR and plausibility reports.
+    package var reports: ReportStore { ReportStore(database: database) }
 
     /// Wraps `database`, telling the time by `clock`; call ``migrate()`` before use.
     package init(database: any CensusDatabase, clock: any CensusClock = SystemCensusClock()) {
@@ -96,26 +115,6 @@ package struct PingStore: Sendable {
         try await database.typingFailures { try await writer.insertRejects(rows, receivedAt: receivedAt) }
     }
 
-    static func storedPing(_ row: any SQLRow) throws -> StoredPing {
-        let appid = try row.decode(column: "appid", as: String.self)
-        return StoredPing(
-            pingID: PingKey.unscoped(try row.decode(column: "ping_id", as: String.self), appID: appid),
-            appid: appid,
-            pingType: try row.decode(column: "ping_type", as: String.self),
-            kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
-            assetid: try row.decode(column: "asset_id", as: String.self),
-            creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
-            createdAt: try row.decode(column: "created_at", as: Int64.self),
-            rawQuery: try row.decode(column: "raw_query", as: String.self),
-            channel: try row.decode(column: "channel_name", as: String.self),
-            session: try row.decode(column: "session_id", as: String.self),
-            receivedAt: try row.decode(column: "received_at", as: Int64.self))
-    }
-
-    /// The columns ``storedPing(_:)`` reads.
-    static let storedPingColumns = ["ping_id", "appid", "ping_type", "credit_kind", "asset_id", "credited_seconds",
-                                    "created_at", "raw_query", "channel_name", "session_id", "received_at"]
-
     /// How many pings and rejects are stored.
     package func counts() async throws -> (pings: Int64, rejects: Int64) {
         try await database.withSQL { db in
@@ -127,6 +126,19 @@ package struct PingStore: Sendable {
         }
     }
 
+    /// The latest refused requests, newest first.
+    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
+        try await database.withSQL { db in
+            try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
+                .orderBy("received_at", .descending).limit(limit).all()
+                .map { row in
+                    RejectRow(receivedAt: try row.decode(column: "received_at", as: Int64.self),
+                              reason: try row.decode(column: "reason", as: String.self),
+                              rawRequest: try row.decode(column: "raw_request", as: String.self))
+                }
+        }
+    }
+
     /// The reasons of the stored rejects, newest last.
     package func rejectReasons() async throws -> [String] {
         try await database.withSQL { db in
@@ -134,4 +146,14 @@ package struct PingStore: Sendable {
                 .map { try $0.decode(column: "reason", as: String.self) }
         }
     }
+}
+
+/// A refused request, as the dashboard lists it.
+package struct RejectRow: Sendable, Equatable, Codable {
+    /// When it was received, milliseconds since 1970.
+    package var receivedAt: Int64
+    /// Why it was refused.
+    package var reason: String
+    /// The request as received, cut to ``PingValidator/maxURLBytes``.
+    package var rawRequest: String
 }

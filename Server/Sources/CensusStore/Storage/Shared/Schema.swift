@@ -108,7 +108,7 @@ enum Schema {
             try await BoundedStorageSchema.addSizes(db)
         },
         Migration(version: 13, summary: "the census's key for signing certification exports") { db in
-            try await PingStore.createSigningKeyTable(db)
+            try await TraceStore.createSigningKeyTable(db)
         },
         Migration(version: 14, summary: "ping keys as <pingid>/<tag of the appid>, 53 bytes in place of about 75") { db in
             try await PingKeySchema.compactPingKeys(db)
@@ -120,7 +120,7 @@ enum Schema {
             try await TraceKeySchema.keyByApp(db)
         },
         Migration(version: 17, summary: "each app's market, announced to its pages") { db in
-            try await PingStore.addMarket(db)
+            try await AppStore.addMarket(db)
         },
     ]
 

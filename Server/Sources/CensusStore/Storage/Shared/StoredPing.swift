@@ -1,4 +1,5 @@
 public import MeterWire
+import SQLKit
 
 /// A stored ping, as returned by the session API.
 public struct StoredPing: Sendable, Equatable, Codable {
@@ -40,5 +41,28 @@ public struct StoredPing: Sendable, Equatable, Codable {
         self.channel = channel
         self.session = session
         self.receivedAt = receivedAt
+    }
+}
+
+extension StoredPing {
+    /// The columns ``init(reading:)`` reads.
+    static let columns = ["ping_id", "appid", "ping_type", "credit_kind", "asset_id", "credited_seconds",
+                          "created_at", "raw_query", "channel_name", "session_id", "received_at"]
+
+    /// A stored ping from its row of `census_pings` (its ``columns``).
+    init(reading row: any SQLRow) throws {
+        let appid = try row.decode(column: "appid", as: String.self)
+        self.init(
+            pingID: PingKey.unscoped(try row.decode(column: "ping_id", as: String.self), appID: appid),
+            appid: appid,
+            pingType: try row.decode(column: "ping_type", as: String.self),
+            kind: CreditKind(rawValue: try row.decode(column: "credit_kind", as: String.self)) ?? .content,
+            assetid: try row.decode(column: "asset_id", as: String.self),
+            creditedSeconds: try row.decode(column: "credited_seconds", as: Int64.self),
+            createdAt: try row.decode(column: "created_at", as: Int64.self),
+            rawQuery: try row.decode(column: "raw_query", as: String.self),
+            channel: try row.decode(column: "channel_name", as: String.self),
+            session: try row.decode(column: "session_id", as: String.self),
+            receivedAt: try row.decode(column: "received_at", as: Int64.self))
     }
 }

@@ -1,7 +1,12 @@
 import SQLKit
 
-/// A session's pings, found through its spans of creation times (``SessionSpans``).
-extension PingStore {
+/// The viewing sessions: a session's pings, found through its spans of creation times
+/// (``SessionSpans``), and the sessions list's labels and Google AMP page views. A
+/// ``PingStore``'s ``PingStore/sessions``.
+package struct SessionStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
     /// The pings of one viewing session, in creation order: read from each of the session's
     /// spans (``SessionSpans``, one per app it reported to; only `appid`'s when given) as a range
     /// of the app's index; only the first `first` when given. A span reaches at most from 31 days
@@ -10,10 +15,10 @@ extension PingStore {
         try await database.withSQL { db in
             var pings: [(ping: StoredPing, receivedAt: Int64)] = []
             for span in try await Self.spans(of: session, appid: appid, db) {
-                var select = db.select().columns(Self.storedPingColumns).from("census_pings").where(span.pings)
+                var select = db.select().columns(StoredPing.columns).from("census_pings").where(span.pings)
                 if let first { select = select.orderBy("created_at").limit(first) }
                 pings += try await select.all()
-                    .map { (try Self.storedPing($0), try $0.decode(column: "received_at", as: Int64.self)) }
+                    .map { (try StoredPing(reading: $0), try $0.decode(column: "received_at", as: Int64.self)) }
             }
             let ordered = pings.sorted { ($0.ping.createdAt, $0.receivedAt) < ($1.ping.createdAt, $1.receivedAt) }.map(\.ping)
             return first.map { Array(ordered.prefix($0)) } ?? ordered

@@ -43,7 +43,14 @@ package struct RegisteredApp: Sendable, Equatable {
     package var intervalChangedAt: Int64
 }
 
-extension PingStore {
+/// The apps the census has settings for (`census_apps`): what the config handshake tells their
+/// SDKs, and what ``AppRegistry`` keeps in memory. A ``PingStore``'s ``PingStore/apps``.
+package struct AppStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+    /// The census's clock, which dates a change of interval.
+    let clock: any CensusClock
+
     /// The settings for `appid` (``AppSettings/standard`` when it has none).
     package func settings(for appid: String) async throws -> AppSettings {
         try await app(appid)?.settings ?? .standard

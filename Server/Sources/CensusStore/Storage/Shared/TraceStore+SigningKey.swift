@@ -2,7 +2,7 @@ package import Crypto
 import Foundation
 import SQLKit
 
-extension PingStore {
+extension TraceStore {
     /// The census's Ed25519 key for certification exports, made on first use and kept in the
     /// database, so that exports stay verifiable across restarts and every server of one
     /// PostgreSQL census signs with one key.

@@ -1,8 +1,15 @@
 import MeterWire
 import SQLKit
 
-/// The credit and DTVR reports (docs/census.md §5).
-extension PingStore {
+/// The credit and DTVR reports (docs/census.md §5), and the plausibility of what they credit. A
+/// ``PingStore``'s ``PingStore/reports``.
+package struct ReportStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
+    /// The viewability pings, whose flagged sessions the plausibility report counts.
+    var viewability: ViewabilityStore { ViewabilityStore(database: database) }
+
     /// The credit report: per app × asset × kind. DTVR is credited from the tags of the sessions
     /// that sent tag pings, and from the SDK's duration pings where a session sent none
     /// (decisions.md T6).
@@ -107,7 +114,7 @@ extension SQLSelectBuilder {
         if let appid = query.appid { select = select.where("appid", .equal, appid) }
         if let from = query.from { select = select.where("created_at", .greaterThanOrEqual, from) }
         if let to = query.to { select = select.where("created_at", .lessThan, to) }
-        if query.excludeFlagged { select = select.where(PingStore.notFlagged(query)) }
+        if query.excludeFlagged { select = select.where(ReportStore.notFlagged(query)) }
         return select
     }
 }

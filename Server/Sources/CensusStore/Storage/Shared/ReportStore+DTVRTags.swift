@@ -2,7 +2,7 @@ import MeterWire
 import NIOConcurrencyHelpers
 import SQLKit
 
-extension PingStore {
+extension ReportStore {
     /// The sessions of the report's app and window that sent DTVR tag pings, per app, channel,
     /// CID and session, with their tag credit and the SDK's claim (decisions.md T6).
     ///

@@ -18,17 +18,15 @@ package struct TraceSessionRow: Sendable, Equatable, Codable {
     package var calls: Int64
 }
 
-/// A refused request, as the dashboard lists it.
-package struct RejectRow: Sendable, Equatable, Codable {
-    /// When it was received, milliseconds since 1970.
-    package var receivedAt: Int64
-    /// Why it was refused.
-    package var reason: String
-    /// The request as received, cut to ``PingValidator/maxURLBytes``.
-    package var rawRequest: String
-}
+/// The SDK call traces of development configurations (`census_trace`, docs/protocol.md §2h) and
+/// what certifies them: the pings a trace says were built, and the census's signing key. A
+/// ``PingStore``'s ``PingStore/traces``.
+package struct TraceStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+    /// The census's clock, which dates a new signing key and a signed export.
+    let clock: any CensusClock
 
-extension PingStore {
     /// Stores a trace batch; an entry already stored (a retried batch) is kept as it was. Returns
     /// how many entries were new. Each entry's time is listed and ordered by within the window
     /// around the batch's receipt (``SenderClock``, census-decisions.md S42); the entry keeps its
@@ -101,37 +99,12 @@ extension PingStore {
         for start in stride(from: 0, to: ids.count, by: 500) {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             found += try await database.withSQL { db in
-                try await db.select().columns(Self.storedPingColumns)
+                try await db.select().columns(StoredPing.columns)
                     .from("census_pings").where("ping_id", .in, chunk).all()
-                    .map(Self.storedPing)
+                    .map(StoredPing.init(reading:))
             }
         }
         return found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) }
-    }
-
-    /// The latest refused requests, newest first.
-    package func recentRejects(limit: Int = 100) async throws -> [RejectRow] {
-        try await database.withSQL { db in
-            try await db.select().columns("received_at", "reason", "raw_request").from("census_rejects")
-                .orderBy("received_at", .descending).limit(limit).all()
-                .map { row in
-                    RejectRow(receivedAt: try row.decode(column: "received_at", as: Int64.self),
-                              reason: try row.decode(column: "reason", as: String.self),
-                              rawRequest: try row.decode(column: "raw_request", as: String.self))
-                }
-        }
-    }
-}
-
-extension PingStore {
-    /// The bytes each app's rows take in `table` (`census_rejects` or `census_trace`), for the
-    /// storage budget.
-    func storedBytesByApp(in table: String) async throws -> [(String, Int64)] {
-        try await database.withSQL { db in
-            try await db.select().column("appid").column(SQLRaw("CAST(SUM(bytes) AS BIGINT)"), as: "bytes")
-                .from(table).groupBy("appid").all()
-                .map { (try $0.decode(column: "appid", as: String.self), try $0.decode(column: "bytes", as: Int64.self)) }
-        }
     }
 
     /// How many entries the census holds of trace session `session` of `appid`.
@@ -139,29 +112,6 @@ extension PingStore {
         try await database.withSQL { db in
             try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_trace").where("session", .equal, session)
                 .where("appid", .equal, appid).first()?.decode(column: "n", as: Int64.self) ?? 0
-        }
-    }
-
-    /// Deletes refused requests and trace entries received before `cutoff` (milliseconds since
-    /// 1970), and pings before `pingCutoff` when the operator keeps pings for a while; returns how
-    /// many rows went. Pings go in chunks, so a first prune of a large table does not hold the
-    /// writer for long.
-    package func prune(before cutoff: Int64, pingsBefore pingCutoff: Int64?) async throws -> Int {
-        try await database.withSQL { db in
-            var removed = 0
-            for table in ["census_rejects", "census_trace"] {
-                removed += try await db.delete(from: table).where("received_at", .lessThan, cutoff).returning("received_at").all().count
-            }
-            guard let pingCutoff else { return removed }
-            while true {
-                let batch = try await db.raw("""
-                    DELETE FROM census_pings WHERE ping_id IN
-                      (SELECT ping_id FROM census_pings WHERE received_at < \(bind: pingCutoff) LIMIT 5000)
-                    RETURNING ping_id
-                    """).all().count
-                removed += batch
-                if batch < 5000 { return removed }
-            }
         }
     }
 }

@@ -1,6 +1,6 @@
 import SQLKit
 
-extension PingStore {
+extension ReportStore {
     /// Per app: the seconds credited, over bound and flagged (``PlausibilityRow``), for the
     /// report's app and window.
     ///
@@ -11,7 +11,7 @@ extension PingStore {
         var unfiltered = query
         unfiltered.excludeFlagged = false
         let tagged = try await dtvrTaggedSessions(unfiltered)
-        let viewability = try await flaggedViewabilitySessions(unfiltered)
+        let viewability = try await self.viewability.flaggedViewabilitySessions(unfiltered)
         let rows: [PlausibilityRow] = try await database.withSQL { db in
             let condition = Self.condition(of: query)
             var excess: [SessionSpans.SessionKey: Int64] = [:]

@@ -35,7 +35,7 @@ package struct SessionLabel: Sendable, Equatable, Codable {
 
 /// The sessions list beyond the call traces: labels, and Google AMP's page views, which the census
 /// credits by replaying their requests and which no SDK traces.
-extension PingStore {
+extension SessionStore {
     /// The calls a label is read from, and how many of a session's first ones are read.
     private static let labelCalls = ["init", "loadMetadata", "trackEvent", "sendID3"]
     private static let labelEntries = 12
@@ -90,8 +90,8 @@ extension PingStore {
         for start in stride(from: 0, to: keys.count, by: 500) {
             let chunk = Array(keys[start..<min(start + 500, keys.count)])
             found += try await database.withSQL { db in
-                try await db.select().columns(Self.storedPingColumns).from("census_pings")
-                    .where("ping_id", .in, chunk).where("appid", .equal, record.appid).all().map(Self.storedPing)
+                try await db.select().columns(StoredPing.columns).from("census_pings")
+                    .where("ping_id", .in, chunk).where("appid", .equal, record.appid).all().map(StoredPing.init(reading:))
             }
         }
         return (record.appid, found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) })

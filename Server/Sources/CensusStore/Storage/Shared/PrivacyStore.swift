@@ -5,8 +5,11 @@ import SQLKit
 /// pings and session spans of its sessions, and the refused requests and call-trace entries whose
 /// text carries its id. Pings have no index by device: each call scans the table once (about a
 /// second per million pings on SQLite), which an operator's rare request can afford and ingest's
-/// rate could not.
-extension PingStore {
+/// rate could not. A ``PingStore``'s ``PingStore/privacy``.
+package struct PrivacyStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
     /// The shortest device id taken: a shorter one, matched inside refused requests' and traces'
     /// text, could name other devices' data.
     package static let minimumDeviceIDLength = 8
@@ -43,9 +46,9 @@ extension PingStore {
     package func deviceData(_ device: String) async throws -> DeviceData {
         try await database.withSQL { db in
             let find = db.engine.findFunction
-            let pings = try await db.select().columns(Self.storedPingColumns)
+            let pings = try await db.select().columns(StoredPing.columns)
                 .from("census_pings").where("device_id", .equal, device).orderBy("created_at").all()
-                .map(Self.storedPing)
+                .map(StoredPing.init(reading:))
             var viewability: [String] = []
             for session in try await Self.sessions(of: device, db) {
                 viewability += try await db.select().column("body").from("census_viewability")

@@ -1,6 +1,12 @@
 import SQLKit
 
-extension PingStore {
+/// The SDK's viewability pings (`census_viewability`, docs/protocol.md §2g): stored once each,
+/// reported per session and asset, and flagged by the session rule (``ViewabilityPlausibility``).
+/// A ``PingStore``'s ``PingStore/viewability``.
+package struct ViewabilityStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+
     /// Stores a viewability ping once (by ping id); true when it was new.
     package func insert(_ ping: IncomingViewability, receivedAt: Int64) async throws -> Bool {
         try await database.withSQL { db in
@@ -57,7 +63,7 @@ extension PingStore {
         return try await database.withSQL { db in
             try await db.raw("""
                 SELECT appid, session_id, \(unsafeRaw: kinds.map { "CAST(\($0.excess) AS BIGINT) AS \($0.excess)" }.joined(separator: ", "))
-                FROM (\(ViewabilityPlausibility.sessionsSQL(where: Self.condition(of: query)))) AS flagged
+                FROM (\(ViewabilityPlausibility.sessionsSQL(where: ReportStore.condition(of: query)))) AS flagged
                 """).all().map { row in
                 var excess: [ViewabilityPlausibility.Kind: Int64] = [:]
                 for kind in kinds { excess[kind] = max(0, try row.decode(column: kind.excess, as: Int64.self)) }

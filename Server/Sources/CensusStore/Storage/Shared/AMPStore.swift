@@ -8,12 +8,22 @@ package enum AMPRecording: Sendable, Equatable {
     case stored(pings: Int)
     /// Already stored: its page view's pings already count it (census-decisions.md AMP5).
     case duplicate
-    /// New, but its page view already holds ``PingStore/maxEventsPerPageView`` requests: neither
+    /// New, but its page view already holds ``AMPStore/maxEventsPerPageView`` requests: neither
     /// stored nor credited (census-decisions.md AMP5).
     case notCredited
 }
 
-extension PingStore {
+/// Google AMP's cloud-API requests (`census_amp_events`), each replayed with its page view's
+/// (``AMPPageViewReplay``) into the page view's pings. A ``PingStore``'s ``PingStore/amp``.
+package struct AMPStore: Sendable {
+    /// The database.
+    let database: any CensusDatabase
+    /// The AMP page views' last replays, carried forward (census-decisions.md AMP8): the
+    /// ``PingStore``'s, shared by its copies.
+    let ampReplays: AMPReplayCache
+    /// The apps' settings, which give a page view's replay its duration-ping interval.
+    let apps: AppStore
+
     /// The most requests one AMP page view is credited from: four hours of AMP's 10 s timer
     /// (census-decisions.md AMP5).
     package static let maxEventsPerPageView = 1_440
@@ -36,7 +46,7 @@ extension PingStore {
         var held = sent
         held.utcMillis = SenderClock.held(milliseconds: sent.utcMillis, receivedAt: receivedAt)
         let event = held
-        let settings = try await settings(for: event.appID)
+        let settings = try await apps.settings(for: event.appID)
         let replays = ampReplays
         let (result, state) = try await database.withSQL { db in
             try await db.inTransactionHoldingLock(on: event.pageView) { () -> (Result<AMPRecording, PingRejection>, AMPReplayState?) in
@@ -142,11 +152,11 @@ extension PingStore {
     /// Inserts `pings`, or updates every column but the receipt of those stored.
     static func upsert(_ pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
         guard !pings.isEmpty else { return }
-        var insert = db.insert(into: "census_pings").columns(pingColumns)
-        for ping in pings { insert = insert.values(values(of: ping, receivedAt: receivedAt)) }
+        var insert = db.insert(into: "census_pings").columns(PingStore.pingColumns)
+        for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
         try await insert.onConflict(with: ["ping_id"]) { update in
             var update = update
-            for column in pingColumns where column != "ping_id" && column != "received_at" {
+            for column in PingStore.pingColumns where column != "ping_id" && column != "received_at" {
                 update = update.set(excludedValueOf: column)
             }
             return update
@@ -177,7 +187,7 @@ extension PingStore {
                     .where("session_id", .equal, session).run()
             }
         } else if !isFirst {
-            for span in try await spans(of: session, appid: appid, db) {
+            for span in try await SessionStore.spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)
                 if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
                 try await stale.run()
