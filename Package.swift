@@ -80,12 +80,15 @@ let package = Package(
                 .define("APPMETER_NO_AD_FRAMEWORK", .when(traits: ["NoAdFramework", "NoAdvertisingIdentifier"])),
             ]
         ),
+        // The flavours' privacy manifests: without `upcoming`, as SwiftPM's generated resource
+        // accessor imports Foundation with Swift 6's implicit access, which the target's own
+        // import must match; built as another package's dependency, the two otherwise disagree.
         .target(name: "AppMeterPrivacyGlobal", path: "Sources/AppMeterPrivacy/Global",
-                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "AppMeterPrivacyNoAdFramework", path: "Sources/AppMeterPrivacy/NoAdFramework",
-                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         .target(name: "AppMeterPrivacyNoID", path: "Sources/AppMeterPrivacy/NoID",
-                resources: [.copy("PrivacyInfo.xcprivacy")], swiftSettings: upcoming),
+                resources: [.copy("PrivacyInfo.xcprivacy")]),
         // The documented facades. On Apple platforms their classes are the original's Objective-C
         // classes too; NielsenAppApiObjC holds the headers' constants and the guides' #import lines.
         .target(

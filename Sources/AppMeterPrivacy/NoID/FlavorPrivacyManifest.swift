@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// The privacy manifest of the build whose flavour is `noID` (docs/privacy.md): the resource of
 /// this target, which AppMeter depends on only under that flavour's package trait.
