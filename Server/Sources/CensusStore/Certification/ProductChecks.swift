@@ -1,18 +1,9 @@
 import MeterWire
 
 /// The checks on metadata, static pages, DTVR and privacy.
-struct ProductChecks {
+struct ProductChecks: TraceChecks {
     /// The session's trace, walked.
     let walk: TraceWalk
-
-    private typealias Step = TraceWalk.Step
-    private typealias Loaded = TraceWalk.Loaded
-    private var entries: [CallTraceEntry] { walk.entries }
-    private var steps: [TraceWalk.Step] { walk.steps }
-    private var playheads: [TraceWalk.Step] { walk.playheads }
-    private var pings: [(seq: Int, ping: TracedPing)] { walk.pings }
-    private var ended: Bool { walk.ended }
-    private static func describe(_ entry: CallTraceEntry) -> String { TraceWalk.describe(entry) }
 
     func marketMetadata() -> Verdict {
         var verdict = Verdict()
