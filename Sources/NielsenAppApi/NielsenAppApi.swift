@@ -92,10 +92,7 @@ public final class NielsenAppApi: NielsenMeasuringObject, @unchecked Sendable {
         guard let metadata else {
             return meter.reportInputError(.failedParseMetadata, "loadMetadata: no metadata (nil); call ignored")
         }
-        switch UntypedInput.stringDictionary(from: metadata) {
-        case .success(let values): meter.loadMetadata(values)
-        case .failure(let error): meter.reportInputError(.failedParseMetadata, "loadMetadata: \(error); call ignored")
-        }
+        meter.loadMetadata(untyped: metadata)
     }
 
     /// Reports the playhead every second while playing: seconds from the start for VOD (ads

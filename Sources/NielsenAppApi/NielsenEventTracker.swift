@@ -68,19 +68,17 @@ public final class NielsenEventTracker: NielsenMeasuringObject, @unchecked Senda
     @objc(trackEvent:)
     #endif
     public func trackEvent(_ data: [AnyHashable: Any]) {
-        guard let instance = meter else { return }
-        switch UntypedInput.object(from: data) {
-        case .success(let object): instance.trackEvent(object)
-        case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
-        }
+        meter?.trackEvent(data)
+    }
+
+    /// ``trackEvent(_:)`` for a Swift `[String: Any]`, as the guide's Swift sample keeps its event:
+    /// taken as it is, without the conversion to `[AnyHashable: Any]` each call would cost.
+    public func trackEvent(_ data: [String: Any]) {
+        meter?.trackEvent(data)
     }
 
     /// ``trackEvent(_:)`` with the event as a JSON object string; malformed JSON is error 2.
     public func trackEvent(json: String) {
-        guard let instance = meter else { return }
-        switch UntypedInput.object(from: json) {
-        case .success(let object): instance.trackEvent(object)
-        case .failure(let error): instance.reportInputError(.failedParseMetadata, "trackEvent: \(error); call ignored")
-        }
+        meter?.trackEvent(untyped: json)
     }
 }

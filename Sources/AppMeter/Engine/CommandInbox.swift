@@ -10,15 +10,29 @@
 /// takes the playheads that arrived meanwhile. Every other call wakes it at once. Timestamps are
 /// taken at the call, so pings are exact; only their processing waits.
 final class CommandInbox: Sendable {
-    /// What callers hand over.
+    /// What callers hand over. Every payload has a layout fixed at compile time (the continuations
+    /// are boxed), so a push copies a few words without the run-time layout calls a resilient
+    /// payload such as `CheckedContinuation` costs each copy.
     enum Item: Sendable {
         /// A call, stamped on the caller's thread.
         case command(TimedCommand)
+        /// A call whose argument the runner reads (decisions.md E12), stamped on the caller's thread.
+        case deferred(DeferredCall, at: MeterInstant)
         /// Resumed once every item before it has been handled (``MeterInstance/flush()``).
-        case barrier(CheckedContinuation<Void, Never>)
+        case barrier(Barrier)
     }
 
-    /// What ``next(into:wakeUp:)`` found.
+    /// A waiter for everything pushed before it.
+    final class Barrier: Sendable {
+        private let continuation: CheckedContinuation<Void, Never>
+
+        init(_ continuation: CheckedContinuation<Void, Never>) { self.continuation = continuation }
+
+        /// Everything before it has been handled.
+        func resume() { continuation.resume() }
+    }
+
+    /// What ``next(into:wakeUp:lazyMayWait:)`` found.
     enum Next: Sendable, Equatable {
         /// Items are in the batch (possibly none when only the timer fired); `wakeUpDue` says the
         /// requested wake-up has come.
@@ -27,14 +41,34 @@ final class CommandInbox: Sendable {
         case closed
     }
 
+    /// The runner, parked: a reference, so that `State` keeps a fixed layout (see ``Item``).
+    private final class Park: @unchecked Sendable {
+        let waiter: CheckedContinuation<Bool, Never>
+        /// The waiter accepts lazy items without being woken (it has a timer).
+        let hasTimer: Bool
+        /// Identifies this park, so a late timer cannot wake a later one.
+        let id: Int
+        /// The timer's task; written under the inbox's lock.
+        var timer: Task<Void, Never>?
+
+        init(waiter: CheckedContinuation<Bool, Never>, hasTimer: Bool, id: Int) {
+            self.waiter = waiter
+            self.hasTimer = hasTimer
+            self.id = id
+        }
+    }
+
+    /// What a push found: the inbox closed, nobody to wake, or a parked runner to wake.
+    private enum Wake {
+        case closed
+        case none
+        case park(Park)
+    }
+
     private struct State {
         var pending: [Item] = []
-        var waiter: CheckedContinuation<Bool, Never>?
-        /// The waiter accepts lazy items without being woken (it has a timer).
-        var waiterHasTimer = false
-        var timer: Task<Void, Never>?
-        /// Identifies the current park, so a late timer cannot wake a later one.
-        var parkID = 0
+        var park: Park?
+        var parks = 0
         var closed = false
     }
 
@@ -49,20 +83,23 @@ final class CommandInbox: Sendable {
     /// Queues `item`; never blocks beyond the lock. A `lazy` item does not wake a runner that is
     /// parked with a timer.
     func push(_ item: Item, lazy: Bool = false) {
-        let woken: (CheckedContinuation<Bool, Never>, Task<Void, Never>?)? = state.withLock { state in
-            guard !state.closed else { return nil }
+        let woken: Wake = state.withLock { state in
+            guard !state.closed else { return .closed }
             state.pending.append(item)
-            guard !(lazy && state.waiterHasTimer), let waiter = state.waiter else { return nil }
-            state.waiter = nil
-            defer { state.timer = nil }
-            return (waiter, state.timer)
+            guard let park = state.park, !(lazy && park.hasTimer) else { return .none }
+            state.park = nil
+            return .park(park)
         }
-        guard let (waiter, timer) = woken else {
-            if case .barrier(let continuation) = item, state.withLock({ $0.closed }) { continuation.resume() }
+        switch woken {
+        case .closed:
+            if case .barrier(let barrier) = item { barrier.resume() }
+        case .none:
             return
+        case .park(let park):
+            // Read outside the lock: once the park is out of the state, nothing writes its timer.
+            park.timer?.cancel()
+            park.waiter.resume(returning: false)
         }
-        timer?.cancel()
-        waiter.resume(returning: false)
     }
 
     /// Moves the next batch into `batch` (emptied first, its capacity handed back to the inbox).
@@ -90,23 +127,24 @@ final class CommandInbox: Sendable {
     /// Returns true when the timer woke it, false for an item or close.
     private func park(until deadline: MeterInstant?, lazyMayWait: Bool) async -> Bool {
         await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-            let parkID: Int? = state.withLock { state in
+            let park: Park? = state.withLock { state in
                 if !state.pending.isEmpty || state.closed { return nil }
-                state.waiter = continuation
-                state.waiterHasTimer = deadline != nil && lazyMayWait
-                state.parkID += 1
-                return state.parkID
+                state.parks += 1
+                let park = Park(waiter: continuation, hasTimer: deadline != nil && lazyMayWait, id: state.parks)
+                state.park = park
+                return park
             }
-            guard let parkID else { return continuation.resume(returning: false) }
+            guard let park else { return continuation.resume(returning: false) }
             guard let deadline else { return }
             let clock = self.clock
+            let parkID = park.id
             let timer = Task { [weak self] in
                 guard (try? await clock.sleep(until: deadline)) != nil else { return }
                 self?.wakeFromTimer(parkID: parkID)
             }
             let stale = state.withLock { state -> Bool in
-                guard state.parkID == parkID, state.waiter != nil else { return true }
-                state.timer = timer
+                guard let current = state.park, current === park else { return true }
+                current.timer = timer
                 return false
             }
             if stale { timer.cancel() }
@@ -115,28 +153,22 @@ final class CommandInbox: Sendable {
 
     /// Wakes the runner if it is still in the park `parkID`.
     private func wakeFromTimer(parkID: Int) {
-        let waiter = state.withLock { state -> CheckedContinuation<Bool, Never>? in
-            guard state.parkID == parkID else { return nil }
-            defer {
-                state.waiter = nil
-                state.timer = nil
-            }
-            return state.waiter
+        let park = state.withLock { state -> Park? in
+            guard let park = state.park, park.id == parkID else { return nil }
+            state.park = nil
+            return park
         }
-        waiter?.resume(returning: true)
+        park?.waiter.resume(returning: true)
     }
 
     /// Stops accepting items; those already queued are still handled.
     func close() {
-        let (waiter, timer) = state.withLock { state in
+        let woken = state.withLock { state -> (CheckedContinuation<Bool, Never>, Task<Void, Never>?)? in
             state.closed = true
-            defer {
-                state.waiter = nil
-                state.timer = nil
-            }
-            return (state.waiter, state.timer)
+            defer { state.park = nil }
+            return state.park.map { ($0.waiter, $0.timer) }
         }
-        timer?.cancel()
-        waiter?.resume(returning: false)
+        woken?.1?.cancel()
+        woken?.0.resume(returning: false)
     }
 }

@@ -29,6 +29,8 @@ public final class MeterInstance: Sendable {
     /// The privacy profile: its one owner. `userOptOut` changes it here and hands the core the
     /// identity pings carry from then on.
     private let privacyBox: Locked<PrivacyProfile>
+    /// Applies the user's opt-out choice (`userOptOut`, `trackEvent`'s `optout`).
+    private let optOutSwitch: OptOutSwitch
     private let configTask: Task<Void, Never>
     /// The runner's loop: it ends once the inbox is closed (at deinit) and what was queued before
     /// is handled, so a released instance's last calls still become pings. Never cancelled.
@@ -88,6 +90,9 @@ public final class MeterInstance: Sendable {
         let privacy = Self.privacy(appInfo: appInfo, flavor: flavor, environment: environment, issues: &storageIssues)
         let privacyBox = Locked(privacy)
         self.privacyBox = privacyBox
+        let optOutSwitch = OptOutSwitch(privacy: privacyBox, process: process, instanceID: instanceID,
+                                        storageIdentity: storageIdentity)
+        self.optOutSwitch = optOutSwitch
         let logger = Self.logger(appInfo: appInfo, sdkVersion: sdkVersion, flavor: flavor, environment: environment)
         let snapshot = Locked(MeterSnapshot(state: .idle))
         snapshotBox = snapshot
@@ -95,6 +100,7 @@ public final class MeterInstance: Sendable {
         self.delivery = delivery
         let runner = MeterRunner(
             instanceID: instanceID,
+            reader: ArgumentReader(market: appInfo.market, optOut: optOutSwitch),
             core: Self.core(appInfo: appInfo, sdkVersion: sdkVersion, privacy: privacy, logger: logger, environment: environment),
             tracer: traceSession.map { CallTraceRecorder(session: $0, appID: appInfo.appID, settings: appInfo.values,
                                                          sdkVersion: sdkVersion, flavor: flavor.rawValue, at: clock.now()) },
@@ -146,38 +152,48 @@ public final class MeterInstance: Sendable {
 
     /// Passes a timed-metadata string from the stream (`sendID3`). Anything that is not a Nielsen
     /// tag (`www.nielsen.com/…`) is ignored without a word, as the guides tell apps to pass every
-    /// item; a Nielsen tag that does not parse is reported as error 3. Parsed here, on the
-    /// caller's thread; called every ~10 s from a KVO callback, it never waits.
+    /// item; a Nielsen tag that does not parse is reported as error 3. Read in call order on the
+    /// instance's task (decisions.md E12): the caller's thread only recognises the prefix, and,
+    /// like a playhead, never wakes the engine while playheads flow.
     public func sendID3(_ ownerString: String) {
         guard NielsenID3Tag.isNielsen(ownerString) else { return }
-        switch NielsenID3Tag.parse(ownerString) {
-        case .success(let tag): submit(.id3(tag))
-        case .failure(let problem): submit(.report(.failedProcessID3, "sendID3: \(problem.reason); tag ignored"))
-        }
+        inbox.push(.deferred(.id3(ownerString), at: clock.now()), lazy: true)
     }
 
     /// Starts a viewing session (`play`).
     public func play(channelName: String?) { submit(.play(channelName: channelName)) }
 
-    /// Loads content or ad metadata, as the string dictionary the app passed: parsed here, on the
-    /// caller's thread, for this instance's market; problems are reported in call order.
+    /// Loads content or ad metadata, as the string dictionary the app passed: read in call order
+    /// on the instance's task for this instance's market (decisions.md E12); problems are reported
+    /// in call order.
     public func loadMetadata(_ values: [String: String]) {
-        submit(.loadMetadata(MetadataParser.parse(values, market: appInfo.market)))
+        loadMetadata(untyped: values)
     }
 
-    /// The simplified API's one call (`trackEvent`), as the object the app passed: read here, on
-    /// the caller's thread, then put in order by the core (`SimplifiedSequencer`). An `optout`
+    /// ``loadMetadata(_:)`` with the metadata as the facade received it: a dictionary or a JSON
+    /// object string (anything else is reported as error 2).
+    package func loadMetadata(untyped metadata: Any) {
+        inbox.push(.deferred(.loadMetadata(UntypedArgument(metadata)), at: clock.now()))
+    }
+
+    /// The simplified API's one call (`trackEvent`), as the object the app passed (a dictionary, or
+    /// a JSON object string): handed over unread and read in call order on the instance's task
+    /// (decisions.md E12), then put in order by the core (`SimplifiedSequencer`). An `optout`
     /// string is applied first, as ``userOptOut(_:)``; an unreadable event is reported as error 2.
+    /// Made every second while playing, it never wakes the engine while playheads flow.
     public func trackEvent(_ object: [String: Any]) {
-        switch TrackedEventParser.parse(object, market: appInfo.market) {
-        case .success(let parsed):
-            if let command = parsed.optOut, !userOptOut(command) {
-                reportInputError(.failedParseMetadata, "trackEvent: 'optout' \"\(command)\" is not nielsenappsdk://0 or nielsenappsdk://1; ignored")
-            }
-            submit(.track(parsed.event))
-        case .failure(let rejection):
-            reportInputError(.failedParseMetadata, "trackEvent: \(rejection.reason); call ignored")
-        }
+        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
+    }
+
+    /// ``trackEvent(_:)`` with an `NSDictionary`'s keys.
+    package func trackEvent(_ object: [AnyHashable: Any]) {
+        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
+    }
+
+    /// ``trackEvent(_:)`` with the object as the facade received it: a JSON object string (or
+    /// anything else, which is reported as error 2).
+    package func trackEvent(untyped object: Any) {
+        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
     }
 
     /// `updateOTT`: the stream now plays (or no longer plays) on an OTT device. Read here, on the
@@ -254,13 +270,8 @@ public final class MeterInstance: Sendable {
     /// returns false and changes nothing. The choice is kept across launches. The noID flavour
     /// stays opted out whatever the choice.
     public func userOptOut(_ command: String) -> Bool {
-        guard let optOut = OptOutPage.choice(in: command) else { return false }
-        let choice = privacyBox.withLock { profile -> PrivacyChoice in
-            profile.appOptOut = optOut
-            return PrivacyChoice(optOut: optOut, identity: profile.pingIdentity, persists: profile.persistsChoice)
-        }
+        guard let choice = optOutSwitch.apply(command) else { return false }
         submit(.setOptOut(choice))
-        process.optOut.announce(optOut, from: instanceID, storage: storageIdentity)
         return true
     }
 
@@ -302,7 +313,7 @@ public final class MeterInstance: Sendable {
     /// Waits until every call made before it has been processed. Delivery may still be under way.
     public func waitUntilProcessed() async {
         await withCheckedContinuation { continuation in
-            inbox.push(.barrier(continuation))
+            inbox.push(.barrier(CommandInbox.Barrier(continuation)))
         }
     }
 

@@ -13,6 +13,9 @@ actor MeterRunner {
     /// The call trace, in a development configuration (``AppInfo/tracesCalls``).
     private var tracer: CallTraceRecorder?
     private var effects: [MeterEffect] = []
+    /// Reads the arguments callers handed over unread (decisions.md E12).
+    private let reader: ArgumentReader
+    private var deferredCommands: [MeterCommand] = []
     private let delivery: DeliveryQueue
     private let reporter: EventReporter
     private let snapshot: Locked<MeterSnapshot>
@@ -20,10 +23,11 @@ actor MeterRunner {
     private let clock: any MeterClock
 
     init(
-        instanceID: UUID = UUID(), core: MeterCore, tracer: CallTraceRecorder? = nil, delivery: DeliveryQueue,
+        instanceID: UUID = UUID(), reader: ArgumentReader, core: MeterCore, tracer: CallTraceRecorder? = nil, delivery: DeliveryQueue,
         reporter: EventReporter, snapshot: Locked<MeterSnapshot>, environment: MeterEnvironment
     ) {
         self.instanceID = instanceID
+        self.reader = reader
         self.core = core
         outlook = core.outlook
         self.tracer = tracer
@@ -54,14 +58,17 @@ actor MeterRunner {
                 case .command(let timed):
                     await handleWakeUps(dueBy: timed.time)
                     await handle(timed.command, at: timed.time)
-                case .barrier(let continuation):
+                case .deferred(let call, let time):
+                    await handleWakeUps(dueBy: time)
+                    await handle(call, at: time)
+                case .barrier(let barrier):
                     await handleWakeUps(dueBy: clock.now())
                     // Whoever waits (flush, a test) sees the calls so far in the trace too.
                     if let batch = tracer?.flush() {
                         await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
                     }
                     publish()
-                    continuation.resume()
+                    barrier.resume()
                 }
             }
             if wakeUpDue {
@@ -89,6 +96,16 @@ actor MeterRunner {
             guard let due = outlook.partsWakeUp, due <= time else { return }
             await handle(.wakeUp, at: due)
         }
+    }
+
+    /// Reads `call` into its commands and hands them to the core, each at the call's time.
+    private func handle(_ call: DeferredCall, at time: MeterInstant) async {
+        var commands: [MeterCommand] = []
+        swap(&commands, &deferredCommands)
+        reader.read(call, into: &commands)
+        for command in commands { await handle(command, at: time) }
+        commands.removeAll(keepingCapacity: true)
+        swap(&commands, &deferredCommands)
     }
 
     private func handle(_ command: MeterCommand, at time: MeterInstant) async {

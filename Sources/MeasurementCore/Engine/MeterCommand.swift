@@ -2,25 +2,28 @@ public import MeterContract
 
 /// A typed API call (or an outside event), handed to the core in call order. Everything untyped
 /// was parsed before it became a command.
+///
+/// Payloads wider than a string are `indirect`: a command travels through the instance's inbox
+/// by value, and `playheadPosition`'s copy costs what the widest case is (98 bytes before).
 public enum MeterCommand: Sendable, Equatable {
     /// `play`, with the channel name it gave (nil or empty: the default).
     case play(channelName: String?)
-    /// `loadMetadata`, parsed on the caller's thread: the metadata (nil when unusable) and the
+    /// `loadMetadata`, parsed: the metadata (nil when unusable) and the
     /// problems found, reported only if the lifecycle takes the call.
     indirect case loadMetadata(MetadataParser.Result)
     /// `playheadPosition`.
     case playhead(Int64)
-    /// `sendID3` with a Nielsen tag, parsed on the caller's thread.
+    /// `sendID3` with a Nielsen tag.
     indirect case id3(NielsenID3Tag)
-    /// `trackEvent` of the simplified API, read on the caller's thread; the core's
+    /// `trackEvent` of the simplified API, read; the core's
     /// ``SimplifiedSequencer`` turns it into the calls above.
     indirect case track(TrackedEvent)
     /// `updateOTT` (or trackEvent's `ottData`), read on the caller's thread.
-    case ott(OTTStatus)
+    indirect case ott(OTTStatus)
     /// `trackViewability`: measure what the viewer sees and hears of the player from now on.
-    case trackViewability(ViewabilityTarget)
+    indirect case trackViewability(ViewabilityTarget)
     /// The viewability provider's latest measurement.
-    case viewability(ViewabilitySample)
+    indirect case viewability(ViewabilitySample)
     /// `stop`.
     case stop
     /// `end`.
@@ -30,9 +33,9 @@ public enum MeterCommand: Sendable, Equatable {
     /// `debug`.
     case setDebug(Bool)
     /// `userOptOut` with one of the two commands.
-    case setOptOut(PrivacyChoice)
+    indirect case setOptOut(PrivacyChoice)
     /// The census config arrived.
-    case configReceived(ConfigAnswer)
+    indirect case configReceived(ConfigAnswer)
     /// A problem found outside the core (bad input, config, storage) to report in call order.
     case report(MeterEventCode, String)
     /// The app went to the background (UIKit notification, or `appInBackground()`).

@@ -137,6 +137,31 @@ import Testing
         #expect(pings.allSatisfy { $0["prd"] == "dtvr" && $0["asn"] == "channel1" })
     }
 
+    /// An Objective-C app keeps one `NSMutableDictionary` and changes it after each call (the
+    /// guide's sample). The instance reads the event later, on its own task (decisions.md E12):
+    /// what it reads must be what was passed, nested containers included. The second event waits
+    /// (a playhead flows, the engine is parked until its tick) while the app changes everything.
+    @Test func aFoundationEventChangedAfterTheCallIsReadAsPassed() async {
+        let meter = MeterHarness(simplified: true)
+        meter.tracker.trackEvent(Self.event("playhead", "content", "0"))
+        await meter.processed()
+        let content = NSMutableDictionary(dictionary: Self.content)
+        let metadata = NSMutableDictionary(dictionary: ["content": content])
+        let position = NSMutableString(string: "1")
+        meter.clock.advance(by: 1)
+        meter.tracker.trackEvent(["event": "playhead", "type": "content", "playheadPosition": position,
+                                  "metadata": metadata] as [AnyHashable: Any])
+        content["assetid"] = "CHANGED-AFTER-THE-CALL"
+        metadata["content"] = ["assetid": "REPLACED-AFTER-THE-CALL", "type": "content"]
+        position.setString("5000")
+        meter.clock.advance(by: 1)
+        meter.tracker.trackEvent(Self.event("complete", "content", "2"))
+        let pings = await meter.pings()
+        #expect(!pings.isEmpty)
+        #expect(pings.allSatisfy { $0.assetID == Self.content["assetid"] })
+        #expect(pings.map(\.credited).reduce(0, +) == 1)
+    }
+
     @Test func optOutInTheEventAppliesBeforeIt() async {
         let meter = MeterHarness(simplified: true)
         meter.tracker.trackEvent(Self.event("playhead", "content", "0").merging(["optout": "nielsenappsdk://1"]) { $1 })

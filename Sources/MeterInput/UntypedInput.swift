@@ -1,14 +1,13 @@
-import AppMeter
 import Foundation
 
 /// Why an API argument could not be read.
-enum InputError: Error, Equatable, CustomStringConvertible {
+package enum InputError: Error, Equatable, CustomStringConvertible {
     case notJSONObject(found: String)
     case malformedJSON(String)
     case nonStringKey(String)
     case nonStringValue(key: String, found: String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notJSONObject(let found):
             "expected a JSON object string or a dictionary, got \(found)"
@@ -24,15 +23,15 @@ enum InputError: Error, Equatable, CustomStringConvertible {
 
 /// Reads the documented argument forms — a JSON object string or a dictionary — into a string
 /// dictionary. Keys are case-sensitive and every value must be a string.
-enum UntypedInput {
-    static func stringDictionary(from input: Any) -> Result<[String: String], InputError> {
+package enum UntypedInput {
+    package static func stringDictionary(from input: Any) -> Result<[String: String], InputError> {
         if let ready = input as? [String: String] { return .success(ready) }
         return object(from: input).flatMap(strings)
     }
 
     /// The documented forms read into a dictionary: a JSON object string, a `[String: Any]`, or an
     /// `[AnyHashable: Any]` (an `NSDictionary`) whose keys are strings.
-    static func object(from input: Any) -> Result<[String: Any], InputError> {
+    package static func object(from input: Any) -> Result<[String: Any], InputError> {
         if let text = input as? String {
             guard let data = text.data(using: .utf8) else { return .failure(.malformedJSON("not UTF-8")) }
             let object: Any
@@ -61,7 +60,7 @@ enum UntypedInput {
     /// appInfo (or updateOTT's dictionary) in either form, leniently: a value that is not a string is reported and, when it is
     /// a number or a boolean, used in its string form (`1.0` → `"1.0"`, `false` → `"false"`), so
     /// that only an unusable appid stops measurement.
-    static func lenientDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
+    package static func lenientDictionary(from input: Any) -> Result<(values: [String: String], problems: [String]), InputError> {
         if let ready = input as? [String: String] { return .success((ready, [])) }
         return object(from: input).map(lenientStrings)
     }
