@@ -1,7 +1,7 @@
 public import AppMeter
 import Foundation
 
-/// The simplified API (the simplified guide): one call, ``trackEvent(_:)``, with one dictionary
+/// The simplified API (the simplified guide): one call, ``trackEvent(_:)-([AnyHashable:Any])``, with one dictionary
 /// that says what happened (`event`), what to credit (`type`), the metadata, and the playhead. The
 /// SDK puts the calls in order itself and measures with the same engine as ``NielsenAppApi``.
 ///
@@ -71,13 +71,13 @@ public final class NielsenEventTracker: NielsenMeasuringObject, @unchecked Senda
         meter?.trackEvent(data)
     }
 
-    /// ``trackEvent(_:)`` for a Swift `[String: Any]`, as the guide's Swift sample keeps its event:
+    /// ``trackEvent(_:)-([AnyHashable:Any])`` for a Swift `[String: Any]`, as the guide's Swift sample keeps its event:
     /// taken as it is, without the conversion to `[AnyHashable: Any]` each call would cost.
     public func trackEvent(_ data: [String: Any]) {
         meter?.trackEvent(data)
     }
 
-    /// ``trackEvent(_:)`` with the event as a JSON object string; malformed JSON is error 2.
+    /// ``trackEvent(_:)-([AnyHashable:Any])`` with the event as a JSON object string; malformed JSON is error 2.
     public func trackEvent(json: String) {
         meter?.trackEvent(untyped: json)
     }
