@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AppMeter", package: "AppMeter"),
                 .product(name: "NielsenAppApi", package: "AppMeter"),
+                .product(name: "MeterWire", package: "AppMeter"),
             ],
             path: "Sources/sdk-probe",
             swiftSettings: [

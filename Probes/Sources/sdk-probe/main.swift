@@ -1,5 +1,6 @@
 import AppMeter
 import Foundation
+import MeterWire
 import NielsenAppApi
 
 // sdk-probe <probe> <count>: runs one probe of the SDK for callgrind (scripts/instruction-guard).
@@ -9,6 +10,8 @@ import NielsenAppApi
 //   (`--toggle-collect`). The engine has taken a first call and parked until the next playhead
 //   tick on a virtual clock that does not move, as between a real player's calls; every call
 //   is then the steady state: a clock read, a lock, an append.
+// - pingQuery: the census's read of a ~900-byte DCR ping (`PingQuery.parse` and the fields it
+//   stores), `count` times inside `appmeter_probe_call`: the wire contract both sides share.
 // - hour: `count` hours of VOD on a virtual clock (3,600 playheads, the duration pings, the
 //   checkpoints, delivery to a transport that accepts everything), every thread; the guide takes
 //   the difference between two counts, so the process's start cancels out.
@@ -53,8 +56,8 @@ func probeCall(_ call: () -> Void) {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count > 0,
-      ["playhead", "trackEvent", "sendID3", "hour"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: sdk-probe playhead|trackEvent|sendID3|hour <count>\n".utf8))
+      ["playhead", "trackEvent", "sendID3", "pingQuery", "hour"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: sdk-probe playhead|trackEvent|sendID3|pingQuery|hour <count>\n".utf8))
     exit(64)
 }
 
@@ -95,6 +98,28 @@ func run(_ name: String, _ count: Int) async {
         let tags = (0..<count).map { prefix + String(10_000 + $0 * 10) + "/00" }
         for tag in tags { probeCall { api.sendID3(tag) } }
         await api.flush()
+    case "pingQuery":
+        let query = "prd=dcr&ci=&asn=Demo%20Channel&fp_id=0a1b2c3d4e5f60718293a4b5c6d7e8f9&fp_cr_tm=1700000000&fp_acc"
+            + "_tm=1700000000&ve_id=bca320c1ed9c8176b2a1d80e8b7c4704791b2e07fa6af1936899d0e886819254&tl=Program"
+            + "%20S3%2C%20EP1&prv=1&c6=vc%2C&cg=ProgramName&c13=asid%2CP12345678-ABCD-4EF0-9123-456789ABCDEF&c3"
+            + "2=segA%2CNA&c33=segB%2CChannelName&c34=segC%2CPlayerName&c15=apn%2CBench&sup=1&c9=devid%2C334ad7"
+            + "63911a9511e2d1a849c22bcbda94eadf4f7ba15ad6d1cc2a9855e461d5&enc=true&c1=nuid%2C334ad763911a9511e2"
+            + "d1a849c22bcbda94eadf4f7ba15ad6d1cc2a9855e461d5&at=timer&rt=video&c16=sdkv%2Cal.1.0.0&c27=cln%2C6"
+            + "0&st=dcr&c36=cref1%2C&c37=cref2%2C&c12=apv%2C1.0&sd=3600&c53=fef%2Cy&c54=oad%2C20171020%2010%3A0"
+            + "5%3A00&c57=adldf%2C2&ai=vid345-67483&c3=st%2Cc&adidx=&c64=starttm%2C1700000001&c58=isLive%2Cfals"
+            + "e&c59=sesid%2Cbench0session0000000000000000001&c61=createtm%2C1700000061&c63=pipMode%2C&uoo=&c71"
+            + "=ottflg%2C0&c72=otttyp%2C&c44=progen%2C&sttype=&prov=&davty=1&c62=sendTime%2C1700000061&rnd=1700"
+            + "000061000&pingid=bench-bench-1"
+        let fields: [PingField] = [.product, .appID, .pingID, .pingType, .creditedSeconds, .assetID, .sessionID,
+                                   .deviceID, .createdAt, .userOptOut, .mediaType, .assetClass, .assetName, .ottFlag]
+        var read = 0
+        for _ in 0..<count {
+            probeCall {
+                guard case .success(let parsed) = PingQuery.parse(query[...]) else { fatalError("the probe's ping must parse") }
+                for field in fields { read &+= parsed.unprefixedValue(field)?.utf8.count ?? 0 }
+            }
+        }
+        if read == 0 { print(read) }
     case "hour":
         for _ in 0..<count {
             let clock = VirtualClock(start: 1_700_000_000)
