@@ -12,9 +12,10 @@ import NielsenAppApi
 //   is then the steady state: a clock read, a lock, an append.
 // - pingQuery: the census's read of a ~900-byte DCR ping (`PingQuery.parse` and the fields it
 //   stores), `count` times inside `appmeter_probe_call`: the wire contract both sides share.
-// - hour: `count` hours of VOD on a virtual clock (3,600 playheads, the duration pings, the
-//   checkpoints, delivery to a transport that accepts everything), every thread; the guide takes
-//   the difference between two counts, so the process's start cancels out.
+// - hour: `count` hours of VOD on one instance and a virtual clock, each a new asset (3,600
+//   playheads, the duration pings, the checkpoints, delivery to a transport that accepts
+//   everything), every thread; the guard takes the difference between two counts, so the
+//   process's and the instance's start cancel out.
 
 /// A transport that accepts everything at once: the probe counts the SDK only.
 struct AcceptingTransport: PingTransport {
@@ -121,11 +122,13 @@ func run(_ name: String, _ count: Int) async {
         }
         if read == 0 { print(read) }
     case "hour":
-        for _ in 0..<count {
-            let clock = VirtualClock(start: 1_700_000_000)
-            let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
-            api.play(["channelName": "probe"])
-            api.loadMetadata(["type": "content", "assetid": "probe-1", "length": "0", "program": "P", "title": "T",
+        // One instance, warm: each hour is a new asset viewed from its start to its end.
+        let clock = VirtualClock(start: 1_700_000_000)
+        let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
+        api.play(["channelName": "probe"])
+        await api.flush()
+        for hour in 0..<count {
+            api.loadMetadata(["type": "content", "assetid": "probe-\(hour)", "length": "0", "program": "P", "title": "T",
                               "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
             await api.flush()
             for position in Int64(0)..<3_600 {
