@@ -35,6 +35,19 @@ func environment(_ clock: VirtualClock) -> MeterEnvironment {
                      notificationCenter: nil, measuresAppRun: false)
 }
 
+/// A standard-API instance on `clock`, playing.
+func playingAPI(_ clock: VirtualClock) -> NielsenAppApi {
+    let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
+    api.play(["channelName": "probe"])
+    return api
+}
+
+/// VOD content metadata for the asset `id`.
+func content(_ id: String) -> [String: String] {
+    ["type": "content", "assetid": id, "length": "0", "program": "P", "title": "T",
+     "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"]
+}
+
 /// The guide's sample event (the simplified API's ViewController), sent every second.
 func sampleEvent(position: Int) -> [String: Any] {
     ["event": "playhead", "type": "content", "playheadPosition": String(position),
@@ -67,10 +80,8 @@ func run(_ name: String, _ count: Int) async {
     switch arguments[1] {
     case "playhead":
         let clock = VirtualClock(start: 1_700_000_000)
-        let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
-        api.play(["channelName": "probe"])
-        api.loadMetadata(["type": "content", "assetid": "probe-1", "length": "0", "program": "P", "title": "T",
-                          "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
+        let api = playingAPI(clock)
+        api.loadMetadata(content("probe-1"))
         api.playheadPosition(0)
         await api.flush()
         var position: Int64 = 0
@@ -90,8 +101,7 @@ func run(_ name: String, _ count: Int) async {
         await tracker.flush()
     case "sendID3":
         let clock = VirtualClock(start: 1_700_000_000)
-        let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
-        api.play(["channelName": "probe"])
+        let api = playingAPI(clock)
         api.loadMetadata(["type": "content", "channelName": "probe", "adModel": "1"])
         api.playheadPosition(0)
         await api.flush()
@@ -124,12 +134,10 @@ func run(_ name: String, _ count: Int) async {
     case "hour":
         // One instance, warm: each hour is a new asset viewed from its start to its end.
         let clock = VirtualClock(start: 1_700_000_000)
-        let api = NielsenAppApi(appInfo: appInfo, delegate: nil, environment: environment(clock))!
-        api.play(["channelName": "probe"])
+        let api = playingAPI(clock)
         await api.flush()
         for hour in 0..<count {
-            api.loadMetadata(["type": "content", "assetid": "probe-\(hour)", "length": "0", "program": "P", "title": "T",
-                              "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"])
+            api.loadMetadata(content("probe-\(hour)"))
             await api.flush()
             for position in Int64(0)..<3_600 {
                 clock.advance(by: 1)

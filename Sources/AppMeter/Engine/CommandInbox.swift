@@ -163,12 +163,12 @@ final class CommandInbox: Sendable {
 
     /// Stops accepting items; those already queued are still handled.
     func close() {
-        let woken = state.withLock { state -> (CheckedContinuation<Bool, Never>, Task<Void, Never>?)? in
+        let park = state.withLock { state -> Park? in
             state.closed = true
             defer { state.park = nil }
-            return state.park.map { ($0.waiter, $0.timer) }
+            return state.park
         }
-        woken?.1?.cancel()
-        woken?.0.resume(returning: false)
+        park?.timer?.cancel()
+        park?.waiter.resume(returning: false)
     }
 }

@@ -182,18 +182,26 @@ public final class MeterInstance: Sendable {
     /// string is applied first, as ``userOptOut(_:)``; an unreadable event is reported as error 2.
     /// Made every second while playing, it never wakes the engine while playheads flow.
     public func trackEvent(_ object: [String: Any]) {
-        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
+        deferEvent(UntypedArgument(object))
     }
 
     /// ``trackEvent(_:)`` with an `NSDictionary`'s keys.
     package func trackEvent(_ object: [AnyHashable: Any]) {
-        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
+        deferEvent(UntypedArgument(object))
     }
 
     /// ``trackEvent(_:)`` with the object as the facade received it: a JSON object string (or
     /// anything else, which is reported as error 2).
     package func trackEvent(untyped object: Any) {
-        inbox.push(.deferred(.trackEvent(UntypedArgument(object)), at: clock.now()), lazy: true)
+        deferEvent(UntypedArgument(object))
+    }
+
+    /// Hands a `trackEvent` object to the runner; like a playhead, it does not wake the engine
+    /// while playheads flow. (Three typed entries, so a dictionary is not boxed as `Any` and cast
+    /// back: `UntypedArgument`'s overloads.)
+    @inline(__always)
+    private func deferEvent(_ argument: consuming UntypedArgument) {
+        inbox.push(.deferred(.trackEvent(argument), at: clock.now()), lazy: true)
     }
 
     /// `updateOTT`: the stream now plays (or no longer plays) on an OTT device. Read here, on the

@@ -45,6 +45,11 @@ package struct DTVRTagCheck: Sendable, Equatable, Codable {
         self.disagreeingSessions = disagreeingSessions
     }
 
+    /// The check of the tag totals a report row's sessions add up to.
+    init(_ totals: DTVRTagTotals) {
+        self.init(tagSeconds: totals.tagSeconds, sdkSeconds: totals.sdkSeconds, disagreeingSessions: totals.disagreeingSessions)
+    }
+
     /// `tags 120 s, SDK 180 s, 1 session differs` for a table cell.
     package var summary: String {
         "tags \(tagSeconds) s, SDK \(sdkSeconds) s"

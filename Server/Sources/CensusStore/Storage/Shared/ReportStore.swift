@@ -21,8 +21,7 @@ package struct ReportStore: Sendable {
             guard row.kind == .dtvr, let tags = totals[row.line] else { return row }
             var row = row
             row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
-            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
-                                        disagreeingSessions: tags.disagreeingSessions)
+            row.tagCheck = DTVRTagCheck(tags)
             return row
         }
     }
@@ -71,8 +70,7 @@ package struct ReportStore: Sendable {
             guard let tags = totals[row.line] else { return row }
             var row = row
             row.creditedSeconds = CreditRule.creditedSeconds(row.creditedSeconds, replacing: tags, excludingFlagged: query.excludeFlagged)
-            row.tagCheck = DTVRTagCheck(tagSeconds: tags.tagSeconds, sdkSeconds: tags.sdkSeconds,
-                                        disagreeingSessions: tags.disagreeingSessions)
+            row.tagCheck = DTVRTagCheck(tags)
             return row
         }
     }
