@@ -157,15 +157,22 @@ actor MeterRunner {
         }
     }
 
-    /// Makes what the core has done readable from any thread.
+    /// Makes what the core has done readable from any thread. The snapshot's totals take the credit
+    /// added since the last publish in place, so that neither side shares the other's dictionary
+    /// (``CreditChanges``); after an overflow, a copy of the core's totals.
     private func publish() {
-        let state = outlook.state
-        let progress = outlook.progress
-        snapshot.withLock {
-            $0.state = state
-            $0.ignoredCalls = progress.ignoredCalls
-            $0.creditedSeconds = progress.creditedSeconds
-            $0.pingsBuilt = progress.pingsBuilt
+        let outlook = outlook
+        let credits = core.takeCredits()
+        let totals = credits.overflowed ? core.progress.creditedSeconds : nil
+        snapshot.withLock { published in
+            published.state = outlook.state
+            published.ignoredCalls = outlook.ignoredCalls
+            published.pingsBuilt = outlook.pingsBuilt
+            if let totals {
+                published.creditedSeconds = totals
+            } else {
+                credits.forEach { published.creditedSeconds[$0.key, default: 0] += $0.seconds }
+            }
         }
     }
 }

@@ -85,7 +85,7 @@ struct AppRunPart: MeasurementPart {
     private mutating func credit(at time: MeterInstant, _ context: PingContext, _ out: inout Emission) {
         let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
         guard var current = run, credited > 0 else { return }
-        out.progress.creditedSeconds[AssetKey(.app, context.app.appName), default: 0] += credited
+        out.credit(AssetKey(.app, context.app.appName), credited)
         out.settle(credited, of: &current, cadence, context, at: time) {
             build(.duration, $0, credited: $1, crashed: false, context, at: time, final: $3, id: $2)
         }

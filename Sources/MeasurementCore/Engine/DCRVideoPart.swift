@@ -180,7 +180,7 @@ struct DCRVideoPart: StreamPart {
         }
         // One access to the rule: a playhead comes every second from every player.
         let (credited, inMilliseconds) = Self.observe(position, by: &rules[current.key, default: Rule()])
-        if credited > 0 { out.progress.creditedSeconds[current.key.asset, default: 0] += credited }
+        if credited > 0 { out.credit(current.key.asset, credited) }
         if inMilliseconds, warnedOfMilliseconds.insert(current.key).inserted {
             out.report(.invalidPlayheadPosition, PlayheadCheck.milliseconds(asset: current.key.asset.description))
         }

@@ -95,7 +95,7 @@ struct DTVRPart: StreamPart {
         // rule (decisions.md T6), and these pings are durable and deduplicated like any other.
         out.send(build(.tag, current, metadata, credited: 0, context, at: time, final: false, id: context.newPingID()))
         let credited = rules[cid, default: Rule()].credit(Rule.Observation(offset: tag.creditOffset, time: time))
-        if credited > 0 { out.progress.creditedSeconds[AssetKey(.dtvr, cid), default: 0] += credited }
+        if credited > 0 { out.credit(AssetKey(.dtvr, cid), credited) }
         out.settle(credited, of: &current, cadence, context, at: time) {
             build(.duration, $0, metadata, credited: $1, context, at: time, final: $3, id: $2)
         }

@@ -2,7 +2,8 @@
 ///
 /// The browser's engine (`scripts/build-browser-sdk`, compiled with `-D BROWSER_ENGINE`) leaves
 /// out the parts no `ggPM` call can reach: DTVR's ID3 tags, the simplified API's events, the app
-/// run and viewability. The Browser SDK's guide has none of them, and their code was a fifth of
+/// run and viewability; and the credit's changes (``CreditChanges``), as a page publishes no
+/// credited totals. The Browser SDK's guide has none of them, and their code was a fifth of
 /// the module a page downloads (docs/browser.md, decisions.md B11). A constant rather than
 /// `#if` around each use: both builds type-check every line, and the optimizer drops what a
 /// `false` guards, so the linker leaves those parts out.

@@ -45,6 +45,8 @@ public struct MeterCore: Sendable {
     package private(set) var state: LifecycleState = .idle
     /// Counters for the snapshot.
     package private(set) var progress = MeterProgress()
+    /// The credit added since the owner last took it (``takeCredits()``).
+    private var untakenCredits = CreditChanges()
     private var context: PingContext
     private var video: DCRVideoPart
     private var dtvr: DTVRPart
@@ -107,6 +109,14 @@ public struct MeterCore: Sendable {
         state == .processing && playheadTick > 0 && lastPlayhead != nil
     }
 
+    /// The credit added to ``MeterProgress/creditedSeconds`` since the last call: what an owner
+    /// that publishes the totals adds to its own copy (``CreditChanges`` says why not a copy).
+    package mutating func takeCredits() -> CreditChanges {
+        var taken = CreditChanges()
+        swap(&taken, &untakenCredits)
+        return taken
+    }
+
     /// Handles `command`, called at `time`, appending what should happen to `effects`; returns
     /// the outlook after it.
     @discardableResult
@@ -119,9 +129,11 @@ public struct MeterCore: Sendable {
         var out = Emission(effects: [], progress: MeterProgress(), logLevel: logLevel)
         swap(&out.effects, &effects)
         swap(&out.progress, &progress)
+        swap(&out.credits, &untakenCredits)
         defer {
             swap(&out.effects, &effects)
             swap(&out.progress, &progress)
+            swap(&out.credits, &untakenCredits)
         }
         let start = out.effects.count
         handle(command, at: time, &out)

@@ -50,7 +50,15 @@ package struct MeterProgress: Sendable, Equatable {
 struct Emission {
     var effects: [MeterEffect]
     var progress: MeterProgress
+    /// The credit added since the owner last took it (``MeterCore/takeCredits()``).
+    var credits = CreditChanges()
     let logLevel: MeterLogLevel
+
+    /// Credits `seconds` to `key`: the totals and the changes the owner takes.
+    mutating func credit(_ key: AssetKey, _ seconds: Int64) {
+        progress.creditedSeconds[key, default: 0] += seconds
+        if MeterCore.hasAppOnlyParts { credits.add(key, seconds) }
+    }
 
     mutating func report(_ code: MeterEventCode, _ description: String) {
         effects.append(.report(code, description))

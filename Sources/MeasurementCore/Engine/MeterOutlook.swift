@@ -11,14 +11,18 @@ package struct MeterOutlook: Sendable, Equatable {
     package var playheadsMayWait: Bool
     /// ``MeterCore/state``.
     package var state: LifecycleState
-    /// ``MeterCore/progress``.
-    package var progress: MeterProgress
+    /// Calls ignored so far (``MeterProgress/ignoredCalls``).
+    package var ignoredCalls: Int
+    /// Pings built so far (``MeterProgress/pingsBuilt``). Not the credited totals: an owner
+    /// keeping a copy of those would make the core copy them at its next credit; it takes the
+    /// changes instead (``MeterCore/takeCredits()``).
+    package var pingsBuilt: Int
 }
 
 extension MeterCore {
     /// The outlook now.
     package var outlook: MeterOutlook {
         MeterOutlook(requestedWakeUp: requestedWakeUp, partsWakeUp: partsWakeUp, playheadsMayWait: playheadsMayWait,
-                     state: state, progress: progress)
+                     state: state, ignoredCalls: progress.ignoredCalls, pingsBuilt: progress.pingsBuilt)
     }
 }

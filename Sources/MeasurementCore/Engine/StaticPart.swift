@@ -111,7 +111,7 @@ struct StaticPart: StreamPart {
     private mutating func credit(at time: MeterInstant, _ context: PingContext, _ out: inout Emission) {
         guard var current = page else { return }
         let credited = rule.credit(Rule.Observation(time: time, foreground: foreground))
-        if credited > 0 { out.progress.creditedSeconds[AssetKey(.staticPage, current.metadata.section), default: 0] += credited }
+        if credited > 0 { out.credit(AssetKey(.staticPage, current.metadata.section), credited) }
         out.settle(credited, of: &current, cadence, context, at: time) {
             build(.duration, credited: $1, context, at: time, final: $3, id: $2, page: $0)
         }

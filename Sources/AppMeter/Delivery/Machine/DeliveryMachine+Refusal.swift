@@ -52,8 +52,10 @@ extension DeliveryMachine {
     }
 
     /// One event per instance for the pings a bound dropped (an earlier process's have no one to tell).
-    static func reportDropped(_ dropped: [Entry], _ why: String, into actions: inout [DeliveryAction]) {
-        guard !dropped.isEmpty else { return }   // the common case: this runs at every enqueue
+    static func reportDropped(_ dropped: [Entry], _ why: @autoclosure () -> String, into actions: inout [DeliveryAction]) {
+        // The common case: this runs at every enqueue, and `why` is built only when something was dropped.
+        guard !dropped.isEmpty else { return }
+        let why = why()
         for (origin, entries) in Dictionary(grouping: dropped.filter { $0.origin != nil }, by: { $0.origin! })
             .sorted(by: { $0.key.uuidString < $1.key.uuidString }) {
             let records = entries.map(\.record)

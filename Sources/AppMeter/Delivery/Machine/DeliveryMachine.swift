@@ -36,12 +36,12 @@ struct DeliveryMachine {
     /// Failures in a row and whether the collector asked to wait (shared with the browser: B6).
     private(set) var retries = RetryState()
     private(set) var upload = UploadState.idle
-    /// The instances reporting through this queue, those of them disabled by the app, and the
-    /// start of each one's checkpoint keys (`uuidString` formats through snprintf on Linux, and a
-    /// checkpoint is written every five seconds of playback).
+    /// The instances reporting through this queue, those of them disabled by the app, and each
+    /// one's checkpoint keys (`uuidString` formats through snprintf on Linux, and a checkpoint is
+    /// written every five seconds of playback).
     private(set) var attached: Set<UUID> = []
     private(set) var pausedBy: Set<UUID> = []
-    private(set) var checkpointKeys: [UUID: String] = [:]
+    private(set) var checkpointKeys: [UUID: CheckpointKeys] = [:]
     private(set) var batchSupported = true
     private(set) var batchLimit = BatchFormat.sdkMaxPings
     private var sequence = 0
@@ -59,7 +59,7 @@ struct DeliveryMachine {
     /// Registers an instance that reports through this queue.
     mutating func attach(_ instance: UUID) {
         attached.insert(instance)
-        checkpointKeys[instance] = Self.checkpointPrefix + instance.uuidString + "-"
+        checkpointKeys[instance] = CheckpointKeys(instance)
     }
 
     /// Forgets an instance and its pause; true when that lifted a pause.
@@ -199,7 +199,7 @@ struct DeliveryMachine {
     /// `instance`'s credit checkpoint in `slot` is now `record` (nil: none): where it is stored.
     /// One action, no array: the core checkpoints every five seconds of playback.
     func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) -> DeliveryAction {
-        let key = (checkpointKeys[instance] ?? Self.checkpointPrefix + instance.uuidString + "-") + slot.rawValue
+        let key = (checkpointKeys[instance] ?? CheckpointKeys(instance))[slot]
         return .writeCheckpoint(key: key, record: record, instance: instance)
     }
 
