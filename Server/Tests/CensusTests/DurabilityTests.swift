@@ -26,8 +26,9 @@ import Glibc
         return nil
     }
 
-    /// A player SIGKILLed at a random moment, twelve times (the first past a minute, so a duration
-    /// ping is always among them); each relaunch delivers what the dead process left. The census
+    /// A player SIGKILLed at a random moment, twelve times (the first once it reports a position
+    /// past a minute, so a duration ping is always among them, however slowly a loaded or
+    /// sanitized build starts); each relaunch delivers what the dead process left. The census
     /// must credit every asset within 10 seconds of what was played, and never more. Playback runs
     /// 10× real time, so the 10 s bound is a second of the player's engine lagging behind its
     /// calls: at 100×, a 70 ms stall on a loaded CI machine cost 12 seconds once, at 50× a machine
@@ -43,11 +44,16 @@ import Glibc
                 let asset = "kill-\(run)"
                 let player = try launch(meter, ["play", "--collector", census.baseURL, "--asset", asset, "--seconds", "600",
                                                 "--interval", "0.1", "--storage", storage])
-                let lifetime = run == 1 ? 7.5 : Double.random(in: 0.1...8, using: &generator)
-                try await Task.sleep(nanoseconds: UInt64(lifetime * 1_000_000_000))
+                var early = Data()
+                if run == 1 {
+                    early = await Self.output(of: player.output.fileHandleForReading, untilPositionPast: 60,
+                                              orKilling: player.process.processIdentifier, after: 120)
+                } else {
+                    try await Task.sleep(nanoseconds: UInt64(Double.random(in: 0.1...8, using: &generator) * 1_000_000_000))
+                }
                 kill(player.process.processIdentifier, SIGKILL)
                 _ = await player.exitStatus()
-                let output = String(decoding: player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                let output = String(decoding: early + player.output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 let played = output.split(separator: "\n").last { $0.hasPrefix("position ") }
                     .flatMap { Int64($0.dropFirst("position ".count)) } ?? 0
 
@@ -118,6 +124,27 @@ import Glibc
 
     /// A launched `meter`, whose exit is awaited rather than waited for: `waitUntilExit` would hold
     /// one of the cooperative pool's threads (two on a 2-core machine) from every other test.
+    /// Reads a player's output until it reports a position past `position`, or until it ends (it is
+    /// killed after `limit` seconds whatever it printed); returns what was read.
+    private static func output(of output: FileHandle, untilPositionPast position: Int64, orKilling player: Int32,
+                               after limit: Double) async -> Data {
+        let watchdog = Task {
+            try await Task.sleep(nanoseconds: UInt64(limit * 1_000_000_000))
+            kill(player, SIGKILL)
+        }
+        defer { watchdog.cancel() }
+        return await Task.detached {
+            var read = Data()
+            while true {
+                let chunk = output.availableData   // blocks until the player prints or ends
+                if chunk.isEmpty { return read }
+                read.append(chunk)
+                let last = String(decoding: read, as: UTF8.self).split(separator: "\n").last { $0.hasPrefix("position ") }
+                if let last, let reached = Int64(last.dropFirst("position ".count)), reached > position { return read }
+            }
+        }.value
+    }
+
     private struct Launched {
         let process: Process
         let output: Pipe
