@@ -10,14 +10,11 @@ package struct CreditChanges: Sendable, Equatable {
         package fileprivate(set) var seconds: Int64
     }
 
-    /// How many assets it holds before it overflows; then the owner copies the totals once.
-    package static let capacity = 4
-
     private var first: Change?
     private var second: Change?
     private var third: Change?
     private var fourth: Change?
-    /// More assets were credited than it holds: the owner must read the whole totals instead.
+    /// More than four assets were credited: the owner must copy the whole totals instead.
     package private(set) var overflowed = false
 
     package init() {}
@@ -32,12 +29,6 @@ package struct CreditChanges: Sendable, Equatable {
         overflowed = true
     }
 
-    /// Adds every change of `other`.
-    package mutating func add(_ other: CreditChanges) {
-        other.forEach { add($0.key, $0.seconds) }
-        if other.overflowed { overflowed = true }
-    }
-
     /// Calls `body` with each change, in the order the assets were first credited.
     package func forEach(_ body: (Change) -> Void) {
         if let first { body(first) }
@@ -45,9 +36,6 @@ package struct CreditChanges: Sendable, Equatable {
         if let third { body(third) }
         if let fourth { body(fourth) }
     }
-
-    /// Empties it.
-    package mutating func removeAll() { self = CreditChanges() }
 
     /// Merges into an empty slot or one holding `key`; false when the slot holds another asset.
     private func merge(_ key: AssetKey, _ seconds: Int64, into slot: inout Change?) -> Bool {
