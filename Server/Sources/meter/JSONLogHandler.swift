@@ -46,13 +46,12 @@ struct JSONLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata explicit: Logger.Metadata?, source: String,
-             file: String, function: String, line: UInt) {
+    func log(event: LogEvent) {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
-        if let explicit { merged.merge(explicit) { _, new in new } }
+        if let explicit = event.metadata { merged.merge(explicit) { _, new in new } }
         let entry = Entry(time: Date().formatted(Self.timeFormat),
-                          level: level.rawValue, label: label, message: message.description, source: source,
+                          level: event.level.rawValue, label: label, message: event.message.description, source: event.source,
                           metadata: merged.isEmpty ? nil : merged.mapValues { $0.description })
         Self.lock.lock()
         defer { Self.lock.unlock() }
