@@ -23,6 +23,14 @@ let package = Package(
         .library(name: "MeterTables", targets: ["MeterTables"]),
         .executable(name: "meter", targets: ["meter"]),
     ],
+    // Both on by default. The README's first run (`meter demo`, embedded SQLite on loopback) turns
+    // them off with `--disable-default-traits`: without them swift-nio-ssl's copy of BoringSSL,
+    // postgres-nio and its kits are not built, a third less to compile (docs/architecture.md).
+    traits: [
+        .default(enabledTraits: ["PostgreSQL", "TLS"]),
+        .trait(name: "PostgreSQL", description: "The census on PostgreSQL (`--database postgres://…`), through postgres-nio."),
+        .trait(name: "TLS", description: "HTTPS (`meter serve --tls-cert --tls-key`), through swift-nio-ssl."),
+    ],
     dependencies: [
         // The SDK: the contract, the engine and the input readers the census shares, and the SDK
         // the demo and the tests drive.
@@ -101,16 +109,17 @@ let package = Package(
         .target(
             name: "CensusHTTP",
             dependencies: [
-                "CensusStore", "CensusSQLite", "CensusPostgres",
+                "CensusStore", "CensusSQLite",
+                .target(name: "CensusPostgres", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "MeterWire", package: "AppMeter"),
                 .product(name: "MeterContract", package: "AppMeter"),
                 .product(name: "MeasurementCore", package: "AppMeter"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
-                // HTTPS (`meter serve --tls-cert --tls-key`), through swift-nio-ssl.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // HTTPS (`meter serve --tls-cert --tls-key`), through swift-nio-ssl: the TLS trait.
+                .product(name: "HummingbirdTLS", package: "hummingbird", condition: .when(traits: ["TLS"])),
+                .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(traits: ["TLS"])),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SQLKit", package: "sql-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -47,7 +47,9 @@ struct ServeCommand: AsyncParsableCommand {
         let access = Self.access(host: host, token: settings.token, logger: logger)
         var tls: CensusTLS?
         if let files = settings.tls {
-            do { tls = try CensusTLS(certificateFile: files.cert, keyFile: files.key) } catch {
+            do { tls = try CensusTLS(certificateFile: files.cert, keyFile: files.key) } catch CensusError.notBuiltIn(let feature, let trait) {
+                throw CensusError.notBuiltIn(feature: feature, trait: trait)
+            } catch {
                 throw MeterFailure(.noInput, "\(error)")
             }
         }
@@ -61,6 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             if case CensusError.badDatabaseURL = error { throw error }
             if case CensusError.databaseUnreachable = error { throw error }
             if case CensusError.schemaNewer = error { throw error }
+            if case CensusError.notBuiltIn = error { throw error }
             if case CensusError.tlsUnusable = error { throw MeterFailure(.noInput, "\(error)") }
             throw MeterFailure(.unavailable, "cannot listen on \(host) port \(port), or open \(database): \(error)")
         }

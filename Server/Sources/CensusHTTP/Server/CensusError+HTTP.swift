@@ -18,7 +18,7 @@ extension CensusError: HTTPResponseError {
             CensusReply(status: .serviceUnavailable, text: "trace storage is full for now; retry later")
         case .tooManyWatchers:
             CensusReply(status: .serviceUnavailable, text: "too many dashboards are watching; try again later")
-        case .badDatabaseURL, .signingKeyUnreadable, .tlsUnusable, .schemaNewer:
+        case .badDatabaseURL, .signingKeyUnreadable, .tlsUnusable, .schemaNewer, .notBuiltIn:
             CensusReply(status: .internalServerError, text: description)
         }
     }

@@ -2,7 +2,9 @@ package import CensusStore
 import Foundation
 package import Hummingbird
 import HummingbirdCore
+#if TLS
 import HummingbirdTLS
+#endif
 package import Logging
 import MeterWire
 
@@ -71,9 +73,14 @@ package struct CensusServer: Sendable {
             [ConnectionGuardInstaller(table: connections, timeouts: timeouts)]
                 + (accessLog.map { [AccessLogInstaller(log: $0)] } ?? [])
                 + [PingIngestInstaller(intake: intake)]))
+        #if TLS
+        let server = try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http
+        #else
+        let server = http  // no CensusTLS can be made without the TLS trait
+        #endif
         return Application(
             router: router(),
-            server: try tls.map { try .tls(http, tlsConfiguration: $0.configuration) } ?? http,
+            server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: "AppMeter-Census"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)

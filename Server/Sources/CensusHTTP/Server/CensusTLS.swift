@@ -1,12 +1,16 @@
 import CensusStore
 import Foundation
+#if TLS
 package import NIOSSL
+#endif
 
 /// The certificate and key `meter serve --tls-cert --tls-key` answers HTTPS with: the guides'
 /// SDKs talk to the census over HTTPS, pages on HTTPS load the browser SDK over HTTPS, and App
 /// Transport Security refuses plain HTTP on Apple platforms. (A reverse proxy terminating TLS in
-/// front of a plain census is the alternative: docs/census.md §4d.)
+/// front of a plain census is the alternative: docs/census.md §4d.) Built with the package's `TLS`
+/// trait (on by default); without it, asking for HTTPS fails with ``CensusError/notBuiltIn(feature:trait:)``.
 package struct CensusTLS: Sendable {
+#if TLS
     /// The server's configuration: its certificate chain (leaf first) and private key.
     let configuration: TLSConfiguration
 
@@ -37,4 +41,10 @@ package struct CensusTLS: Sendable {
         configuration.minimumTLSVersion = .tlsv12
         self.configuration = configuration
     }
+#else
+    /// Refuses: this meter was built without swift-nio-ssl.
+    package init(certificateFile: String, keyFile: String) throws {
+        throw CensusError.notBuiltIn(feature: "HTTPS", trait: "TLS")
+    }
+#endif
 }

@@ -1,4 +1,6 @@
+#if PostgreSQL
 import CensusPostgres
+#endif
 import CensusSQLite
 package import CensusStore
 import Foundation
@@ -12,6 +14,7 @@ extension DatabaseLocation {
         case .sqlite(let path):
             return try await SQLiteCensusDatabase.open(path: path, logger: logger)
         case .postgres(let url):
+            #if PostgreSQL
             let database = try PostgresCensusDatabase(url: url, logger: logger)
             await database.waitUntilRunning()
             do {
@@ -21,6 +24,10 @@ extension DatabaseLocation {
                 throw CensusError.databaseUnreachable(self, attempts: PostgresCensusDatabase.probeAttempts, reason: "\(error)")
             }
             return database
+            #else
+            _ = url
+            throw CensusError.notBuiltIn(feature: "PostgreSQL", trait: "PostgreSQL")
+            #endif
         }
     }
 }

@@ -26,6 +26,9 @@ package enum CensusError: Error, CustomStringConvertible {
     case tlsUnusable(String)
     /// The database was migrated by a newer census (schema `found`; this one knows up to `known`).
     case schemaNewer(found: Int, known: Int)
+    /// This `meter` was built without `feature`, its package trait `trait` disabled (Package.swift's
+    /// traits; the README's quick first run builds without them).
+    case notBuiltIn(feature: String, trait: String)
 
     /// What a log line or the command line says.
     package var description: String {
@@ -44,6 +47,8 @@ package enum CensusError: Error, CustomStringConvertible {
         case .tlsUnusable(let reason): reason
         case .schemaNewer(let found, let known):
             "the database's schema is version \(found), newer than this census's \(known): run the newer meter, or restore the backup taken before the upgrade (docs/census.md, \"Backup, restore and upgrade\")"
+        case .notBuiltIn(let feature, let trait):
+            "this meter was built without \(feature) (the Server package's trait \(trait), on by default but disabled for the quick first run): build it with `swift build --package-path Server`, which includes it"
         }
     }
 }
