@@ -65,7 +65,7 @@ import Testing
         var settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&sfcode=it&interval=60").get()
         settings.browserID = "browser"
         var lines = BrowserEffectLines()
-        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: start), into: &lines)
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: start), into: &lines)
         var time = start
         for step in steps {
             switch step {
@@ -123,7 +123,7 @@ import Testing
         let settings = try BrowserSettings.parse(
             "apid=\(MeterHarness.newAppID())&name=myPlayerName&sfcode=&market=\(censusMarket)&debug=1").get()
         var lines = BrowserEffectLines()
-        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
         // The guide's "Example Audio Content Object", with a linear ad load and a 40-character assetid.
         let content = ["type": "content", "isAudio": "true", "assetid": String(repeating: "A", count: 40),
                        "program": "program name", "title": "episode title", "length": "1020",
@@ -137,7 +137,7 @@ import Testing
     @Test func anOptedOutBrowserSendsNoIdentifier() throws {
         let settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&nuid=abc&optout=1").get()
         var lines = BrowserEffectLines()
-        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
         page.handle(.loadMetadata(Self.content("OPT-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
         page.handle(.setPlayheadPosition(0), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
         let send = try #require(lines.text.split(separator: "\n").first { $0.hasPrefix("send\t") })
@@ -152,7 +152,7 @@ import Testing
         let apid = MeterHarness.newAppID()
         let settings = try BrowserSettings.parse("apid=\(apid)&name=player&nuid=abc&debug=1&sfcode=it").get()
         var lines = BrowserEffectLines()
-        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
         page.handle(.loadMetadata(Self.content("TRACE-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
         for second in 0...3 {
             page.handle(.setPlayheadPosition(Int64(second)), at: MeterInstant(secondsSince1970: 1_700_000_002 + Double(second)), into: &lines)
@@ -174,7 +174,7 @@ import Testing
     @Test func aPageWithoutDebugTracesNothing() throws {
         let settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player").get()
         var lines = BrowserEffectLines()
-        var page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: 1_700_000_000), into: &lines)
         page.handle(.loadMetadata(Self.content("QUIET-1")), at: MeterInstant(secondsSince1970: 1_700_000_001), into: &lines)
         page.handle(.leave, at: MeterInstant(secondsSince1970: 1_700_000_002), into: &lines)
         #expect(!lines.text.contains("trace\t"))

@@ -51,12 +51,16 @@ extension Emission {
     ) {
         let id = segment.pending.idForCheckpoint(context.newPingID)
         let credited = segment.pending.seconds
-        var ping: Ping?
-        // Nothing a ping says but its credit and time changes while the context's revision stays.
-        if let last = segment.pending.lastCheckpoint, last.revision == context.revision, last.ping.id == id {
-            ping = last.ping.withCredit(credited, createdAt: time)
+        // Nothing a ping says but its credit and time changes while the context's revision stays:
+        // the last checkpoint's ping, taken out of the segment so that its storage is not shared
+        // once the last record is written, changed in place (``Ping/setCredit(_:createdAt:)``).
+        let checkpoint: Ping
+        if var last = segment.pending.lastCheckpoint.take(), last.revision == context.revision, last.ping.id == id,
+           last.ping.setCredit(credited, createdAt: time) {
+            checkpoint = last.ping
+        } else {
+            checkpoint = durationPing(segment, credited, id, false)
         }
-        let checkpoint = ping ?? durationPing(segment, credited, id, false)
         segment.pending.lastCheckpoint = PendingCredit.Checkpoint(revision: context.revision, ping: checkpoint)
         effects.append(.checkpoint(PingRecord(ping: checkpoint, recovered: true), slot: cadence.slot))
     }

@@ -5,7 +5,7 @@ package struct PingParameter: Sendable, Equatable, CustomStringConvertible {
     /// The parameter name (`c27`).
     package let name: String
     /// The unencoded value (`cln,60`).
-    package let value: String
+    package private(set) var value: String
 
     /// Creates a parameter.
     package init(_ name: String, _ value: String) {
@@ -15,6 +15,15 @@ package struct PingParameter: Sendable, Equatable, CustomStringConvertible {
 
     /// `name=value`, unencoded.
     package var description: String { "\(name)=\(value)" }
+
+    /// Sets the value to `field`'s prefix and `number`, in the value's own storage when it is not
+    /// shared and has room (a number's digits are a small string; a checkpoint's credit and time
+    /// have as many digits as the last one's, or one more in storage rounded up).
+    mutating func setNumber(_ number: Int64, of field: PingField) {
+        value.removeAll(keepingCapacity: true)
+        value.append(field.prefix)
+        value.append(String(number))
+    }
 }
 
 /// A measurement ping, built once and sent (and, if need be, re-sent) unchanged but for its send
@@ -29,11 +38,11 @@ public struct Ping: Sendable, Equatable {
     /// The asset id (`ai`).
     package let assetID: String
     /// The seconds this ping credits (`c27`).
-    package let creditedSeconds: Int64
+    package private(set) var creditedSeconds: Int64
     /// When it was built (seconds since 1970).
-    public let createdAt: Double
+    public private(set) var createdAt: Double
     /// Every parameter but `c62` (send time) and `rnd`, which the encoder adds at send time.
-    package let parameters: [PingParameter]
+    package private(set) var parameters: [PingParameter]
 
     /// Creates a ping.
     package init(
@@ -49,17 +58,19 @@ public struct Ping: Sendable, Equatable {
         self.parameters = parameters
     }
 
-    /// The same ping crediting `seconds`, created at `createdAt` (its `c27` and `c61` changed),
-    /// or nil when it lacks either parameter.
-    func withCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Ping? {
-        var parameters = self.parameters
+    /// Makes this ping credit `seconds`, created at `time` (its `c27` and `c61` with them), or
+    /// answers false, unchanged, when it lacks either parameter. In place: a checkpoint is the last
+    /// one's ping with these two changed, every five seconds of playback, and once the last one's
+    /// record is written its parameters are this ping's alone, so nothing is copied or allocated.
+    mutating func setCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Bool {
         guard let credited = parameters.firstIndex(where: { $0.name == PingField.creditedSeconds.name }),
               let created = parameters.firstIndex(where: { $0.name == PingField.createdAt.name })
-        else { return nil }
-        parameters[credited] = PingParameter(PingField.creditedSeconds.name, PingField.creditedSeconds.wireValue(String(seconds)))
-        parameters[created] = PingParameter(PingField.createdAt.name, PingField.createdAt.wireValue(String(time.unixSeconds)))
-        return Ping(id: id, kind: kind, assetKind: assetKind, assetID: assetID, creditedSeconds: seconds,
-                    createdAt: time.secondsSince1970, parameters: parameters)
+        else { return false }
+        parameters[credited].setNumber(seconds, of: .creditedSeconds)
+        parameters[created].setNumber(time.unixSeconds, of: .createdAt)
+        creditedSeconds = seconds
+        createdAt = time.secondsSince1970
+        return true
     }
 
     /// The value of parameter `name`, if present.

@@ -51,4 +51,22 @@ import Testing
         #expect(updated[PingField.title.name] == "Second title")
         #expect(updated == stop)
     }
+
+    /// The reused ping is changed in place only when nothing else holds it: checkpoints an owner
+    /// still holds keep the credit and time they were emitted with.
+    @Test func checkpointsHeldElsewhereKeepTheirCreditAndTime() throws {
+        var core = CoreDriver()
+        core(.play(channelName: "C"))
+        core(CoreDriver.content())
+        var held: [Ping] = []
+        for position in Int64(0)...20 {
+            if let ping = checkpoint(in: core.effects(.playhead(position), after: 1)) { held.append(ping) }
+        }
+        #expect(held.count >= 3)
+        #expect(Set(held.map(\.creditedSeconds)).count == held.count)
+        for ping in held {
+            #expect(ping[PingField.creditedSeconds.name] == PingField.creditedSeconds.wireValue(String(ping.creditedSeconds)))
+            #expect(ping[PingField.createdAt.name] == PingField.createdAt.wireValue(String(Int64(ping.createdAt))))
+        }
+    }
 }
