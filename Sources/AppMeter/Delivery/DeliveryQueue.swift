@@ -153,7 +153,8 @@ actor DeliveryQueue {
         while index < pending.count {
             let followUp = perform(pending[index])
             index += 1
-            pending.insert(contentsOf: followUp, at: index)
+            // Only a failed write has a follow-up: an empty insert would still copy the actions.
+            if !followUp.isEmpty { pending.insert(contentsOf: followUp, at: index) }
         }
     }
 

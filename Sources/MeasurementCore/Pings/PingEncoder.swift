@@ -19,21 +19,29 @@ public enum PingEncoder {
 
     /// The query (without `?`) for sending at `sendTime`.
     public static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
-        var parameters = ping.parameters
-        if recovered { parameters.append(PingParameter(PingField.recovered.name, "1")) }
-        parameters.append(PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))))
-        parameters.append(PingParameter(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000))))
+        var sendTimeFields: [PingParameter] {
+            (recovered ? [PingParameter(PingField.recovered.name, "1")] : []) + [
+                PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))),
+                PingParameter(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000))),
+            ]
+        }
         // Almost every ping fits: encode it into one buffer, and shorten only one that does not.
+        // The stored parameters and the send-time ones are encoded where they are, not first
+        // joined in an array of their own (a duration ping a minute; decisions.md D8).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(maxURLLength)
-        for (index, parameter) in parameters.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: "&")) }
-            bytes.append(contentsOf: parameter.name.utf8)
+        func append(_ name: String, _ value: String) {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            bytes.append(contentsOf: name.utf8)
             bytes.append(UInt8(ascii: "="))
-            WireEncoding.append(parameter.value, to: &bytes)
+            WireEncoding.append(value, to: &bytes)
         }
+        for parameter in ping.parameters { append(parameter.name, parameter.value) }
+        if recovered { append(PingField.recovered.name, "1") }
+        append(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds)))
+        append(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000)))
         guard prefixLength + bytes.count > maxURLLength else { return String(decoding: bytes, as: UTF8.self) }
-        return shortenedQuery(parameters, prefixLength: prefixLength)
+        return shortenedQuery(ping.parameters + sendTimeFields, prefixLength: prefixLength)
     }
 
     /// The query of `parameters` with descriptive values shortened until the URL fits. What is left

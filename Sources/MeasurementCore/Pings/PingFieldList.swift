@@ -4,7 +4,8 @@ import MeterContract
 struct PingFieldList {
     private(set) var parameters: [PingParameter] = []
 
-    init() { parameters.reserveCapacity(44) }
+    /// Room for every field a ping can carry (``PingField`` has 59), so that building one never regrows.
+    init() { parameters.reserveCapacity(64) }
 
     mutating func add(_ field: PingField, _ value: String) {
         parameters.append(PingParameter(field.name, field.wireValue(PingValueRules.wireValue(field, value))))

@@ -215,12 +215,14 @@ struct DeliveryMachine {
     /// Removes the entries with these serial numbers that are still queued (bounds may have
     /// dropped some while a request for them was in flight).
     mutating func remove(serials: Set<Int>, into actions: inout [DeliveryAction]) {
-        var kept: [Entry] = []
-        kept.reserveCapacity(entries.count)
-        for entry in entries {
-            if serials.contains(entry.serial) { forget(entry, into: &actions) } else { kept.append(entry) }
-        }
-        entries = kept
+        remove(into: &actions) { serials.contains($0) }
+    }
+
+    /// Removes the queued entries whose serial number `isRemoved`, in place: every delivered ping
+    /// is removed this way, one a minute per playing instance.
+    private mutating func remove(into actions: inout [DeliveryAction], where isRemoved: (Int) -> Bool) {
+        for entry in entries where isRemoved(entry.serial) { forget(entry, into: &actions) }
+        entries.removeAll { isRemoved($0.serial) }
     }
 
     private mutating func forget(_ entry: Entry, into actions: inout [DeliveryAction]) {
@@ -336,7 +338,7 @@ struct DeliveryMachine {
         guard sent.count > 1, case .response(_, _, let body) = outcome,
               let answer = try? JSONDecoder().decode(BatchAnswer.self, from: body) else {
             counters.delivered += sent.count
-            return remove(serials: Set(sent.map(\.serial)), into: &actions)
+            return remove(into: &actions) { serial in sent.contains { $0.serial == serial } }
         }
         // The answer's numbers are the collector's: held to what was sent, so none can trap.
         let stored = min(max(answer.stored, 0), sent.count)
