@@ -162,8 +162,13 @@
           break;
       }
     }
-    if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }
-    if (wake) {
+    /* One timer, moved only when the engine wants waking sooner: a playing page's every call
+       pushes its wake later, and waking the engine before it is due does nothing but ask it when. */
+    if (!wake) {
+      if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }
+    } else if (!this.timer || wake < this.timerAt) {
+      if (this.timer) w.clearTimeout(this.timer);
+      this.timerAt = wake;
       this.timer = w.setTimeout(function () { self.timer = 0; self.run(self.e.wake(self.h, Date.now())); },
         Math.max(0, wake - Date.now()));
     }

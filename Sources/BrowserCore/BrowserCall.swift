@@ -28,6 +28,7 @@ package enum BrowserCall: Equatable {
 
     /// Reads `text`, or says why it cannot.
     package static func parse(_ text: String) -> Result<BrowserCall, BrowserInputError> {
+        if let playhead = playheadFastPath(text) { return playhead }
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(lines[0])
         let query = lines.count > 1 ? lines[1] : ""
@@ -51,6 +52,32 @@ package enum BrowserCall: Equatable {
         }
     }
 
+    /// `setPlayheadPosition` with a bare `p=` argument, the call a playing page makes every second,
+    /// read without splitting the text, decoding a query or building a dictionary: the same answer
+    /// as the general reading, which takes every other text (any `%`, `+`, `&` or other key).
+    private static func playheadFastPath(_ text: String) -> Result<BrowserCall, BrowserInputError>? {
+        let name = "setplayheadposition".utf8, argument = "\np=".utf8
+        let bytes = text.utf8
+        guard bytes.count > name.count + argument.count else { return nil }
+        var index = bytes.startIndex
+        for expected in name {   // the name in any case, as the general reading lowercases it
+            var byte = bytes[index]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            guard byte == expected else { return nil }
+            index = bytes.index(after: index)
+        }
+        for expected in argument {
+            guard bytes[index] == expected else { return nil }
+            index = bytes.index(after: index)
+        }
+        for byte in bytes[index...] {
+            guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            else { return nil }
+        }
+        guard let seconds = wholeSeconds(Substring(text).utf8[index...]) else { return nil }
+        return .success(.setPlayheadPosition(seconds))
+    }
+
     private static func position(_ values: [String: String], _ name: String, optional: Bool = false)
         -> Result<Int64?, BrowserInputError>
     {
@@ -66,20 +93,34 @@ package enum BrowserCall: Equatable {
 
     /// `raw` as whole seconds: an integer, or a decimal rounded down (players report fractions);
     /// nil for anything else or beyond ±10¹⁵ s.
-    package static func wholeSeconds(_ raw: String) -> Int64? {
-        var bytes = Substring(raw).utf8[...]
-        let negative = bytes.first == UInt8(ascii: "-")
-        if negative { bytes = bytes.dropFirst() }
-        let whole = bytes.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
-        let rest = bytes.dropFirst(whole.count)
-        guard !whole.isEmpty, whole.count <= 15 else { return nil }
-        var fractional = false
-        if let dot = rest.first {
-            guard dot == UInt8(ascii: "."), rest.dropFirst().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
-            else { return nil }
-            fractional = rest.dropFirst().contains { $0 != UInt8(ascii: "0") }
+    package static func wholeSeconds(_ raw: String) -> Int64? { wholeSeconds(raw.utf8[...]) }
+
+    /// ``wholeSeconds(_:)`` over bytes, in one pass without closures: a playing page's every
+    /// second goes through it, and the engine is compiled for size (scripts/build-browser-sdk).
+    static func wholeSeconds(_ bytes: Substring.UTF8View) -> Int64? {
+        var index = bytes.startIndex
+        let negative = index < bytes.endIndex && bytes[index] == UInt8(ascii: "-")
+        if negative { index = bytes.index(after: index) }
+        var value: Int64 = 0
+        var digits = 0
+        while index < bytes.endIndex, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") {
+            digits += 1
+            guard digits <= 15 else { return nil }
+            value = value * 10 + Int64(bytes[index] - UInt8(ascii: "0"))
+            index = bytes.index(after: index)
         }
-        let value = whole.reduce(Int64(0)) { $0 * 10 + Int64($1 - UInt8(ascii: "0")) }
+        guard digits > 0 else { return nil }
+        var fractional = false
+        if index < bytes.endIndex {
+            guard bytes[index] == UInt8(ascii: ".") else { return nil }
+            index = bytes.index(after: index)
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                if byte != UInt8(ascii: "0") { fractional = true }
+                index = bytes.index(after: index)
+            }
+        }
         return negative ? -value - (fractional ? 1 : 0) : value
     }
 }

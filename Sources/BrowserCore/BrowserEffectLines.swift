@@ -22,9 +22,11 @@ package struct BrowserEffectLines {
     mutating func append(_ effect: MeterEffect) {
         switch effect {
         case .enqueue(let record, let slot):
-            line("send", record.ping.id, slot?.rawValue ?? "-", Self.query(record.ping))
+            engineLine("send", record.ping.id, slot?.rawValue ?? "-")
+            query(record.ping)
         case .checkpoint(let record, let slot):
-            line("checkpoint", slot.rawValue, record.ping.id, Self.query(record.ping))
+            engineLine("checkpoint", slot.rawValue, record.ping.id)
+            query(record.ping)
         case .report(let code, let description):
             event(code, description)
         case .log(let level, let message):
@@ -48,9 +50,12 @@ package struct BrowserEffectLines {
 
     mutating func wake(_ time: MeterInstant?) {
         guard let time else { return }
-        line("wake", String(Int64((time.secondsSince1970 * 1000).rounded(.up))))
+        engineLine("wake", String(Int64((time.secondsSince1970 * 1000).rounded(.up))))
+        text += "\n"
     }
 
+    /// A line of fields that may hold what a page or the census sent: a tab or a line end in
+    /// one becomes a space.
     private mutating func line(_ fields: String...) {
         for (index, field) in fields.enumerated() {
             if index > 0 { text += "\t" }
@@ -59,13 +64,44 @@ package struct BrowserEffectLines {
         text += "\n"
     }
 
+    /// The start of a line whose fields the engine made (ping ids, slots, numbers), which hold no
+    /// tab or line end, so none is scanned: a playing page writes one every few seconds. A tab
+    /// follows the last; the caller ends the line.
+    private mutating func engineLine(_ fields: String...) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += "\t" }
+            text += field
+        }
+    }
+
+    /// Ends a `send` or `checkpoint` line with the ping's parameters as a query, values
+    /// percent-encoded (so no tab or line end), encoded straight into the lines.
+    private mutating func query(_ ping: Ping) {
+        text += "\t"
+        text += Self.query(ping)
+        text += "\n"
+    }
+
     /// The ping's parameters as a query, values percent-encoded.
     static func query(_ ping: Ping) -> String {
-        WireEncoding.query(ping.parameters.map { ($0.name, $0.value) })
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(PingEncoder.maxURLLength)
+        for parameter in ping.parameters {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+            bytes.append(contentsOf: parameter.name.utf8)
+            bytes.append(UInt8(ascii: "="))
+            WireEncoding.append(parameter.value, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func flattened(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 9 || $0 == 10 || $0 == 13 }) else { return field }
+        var found = false
+        for byte in field.utf8 where byte == 9 || byte == 10 || byte == 13 {
+            found = true
+            break
+        }
+        guard found else { return field }
         return String(decoding: field.utf8.map { $0 == 9 || $0 == 10 || $0 == 13 ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
     }
 

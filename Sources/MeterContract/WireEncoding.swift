@@ -28,13 +28,24 @@ public enum WireEncoding {
 
     /// Appends `value`, percent-encoded, to `bytes`.
     public static func append(_ value: String, to bytes: inout [UInt8]) {
-        for byte in value.utf8 {
-            if isLiteral(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigits[Int(byte >> 4)])
-                bytes.append(hexDigits[Int(byte & 0x0F)])
+        var value = value
+        // Over the bytes in place, by index: the browser's engine is compiled for size, where
+        // an iterator's every step is a call (scripts/build-browser-sdk).
+        value.withUTF8 { source in
+            var index = 0
+            while index < source.count, isLiteral(source[index]) { index += 1 }
+            // Most values (ids, numbers, flags) are literal: copied whole.
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[..<index]))
+            while index < source.count {
+                let byte = source[index]
+                if isLiteral(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigits[Int(byte >> 4)])
+                    bytes.append(hexDigits[Int(byte & 0x0F)])
+                }
+                index += 1
             }
         }
     }
