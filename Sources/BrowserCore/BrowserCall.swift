@@ -70,10 +70,8 @@ package enum BrowserCall: Equatable {
             guard bytes[index] == expected else { return nil }
             index = bytes.index(after: index)
         }
-        for byte in bytes[index...] {
-            guard byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            else { return nil }
-        }
+        // Whole seconds are digits, `-` and `.`: no escape, no other key. Anything else is not read
+        // here but by the general reading, which also says why it is refused.
         guard let seconds = wholeSeconds(Substring(text).utf8[index...]) else { return nil }
         return .success(.setPlayheadPosition(seconds))
     }

@@ -74,25 +74,12 @@ package struct BrowserEffectLines {
         }
     }
 
-    /// Ends a `send` or `checkpoint` line with the ping's parameters as a query, values
-    /// percent-encoded (so no tab or line end), encoded straight into the lines.
+    /// Ends a `send` or `checkpoint` line with the ping's stored parameters as a query, values
+    /// percent-encoded (so no tab or line end).
     private mutating func query(_ ping: Ping) {
         text += "\t"
-        text += Self.query(ping)
+        text += PingEncoder.storedQuery(ping)
         text += "\n"
-    }
-
-    /// The ping's parameters as a query, values percent-encoded.
-    static func query(_ ping: Ping) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(PingEncoder.maxURLLength)
-        for parameter in ping.parameters {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-            bytes.append(contentsOf: parameter.name.utf8)
-            bytes.append(UInt8(ascii: "="))
-            WireEncoding.append(parameter.value, to: &bytes)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func flattened(_ field: String) -> String {

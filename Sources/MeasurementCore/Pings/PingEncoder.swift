@@ -19,29 +19,42 @@ public enum PingEncoder {
 
     /// The query (without `?`) for sending at `sendTime`.
     public static func query(for ping: Ping, sendTime: MeterInstant, recovered: Bool = false, prefixLength: Int = 0) -> String {
-        var sendTimeFields: [PingParameter] {
-            (recovered ? [PingParameter(PingField.recovered.name, "1")] : []) + [
-                PingParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds))),
-                PingParameter(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000))),
-            ]
-        }
         // Almost every ping fits: encode it into one buffer, and shorten only one that does not.
-        // The stored parameters and the send-time ones are encoded where they are, not first
-        // joined in an array of their own (a duration ping a minute; decisions.md D8).
+        // The send-time fields follow the stored ones in the buffer, not in an array of their own
+        // (a duration ping a minute; decisions.md D8).
         var bytes: [UInt8] = []
         bytes.reserveCapacity(maxURLLength)
-        func append(_ name: String, _ value: String) {
-            if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
-            bytes.append(contentsOf: name.utf8)
-            bytes.append(UInt8(ascii: "="))
-            WireEncoding.append(value, to: &bytes)
-        }
-        for parameter in ping.parameters { append(parameter.name, parameter.value) }
-        if recovered { append(PingField.recovered.name, "1") }
-        append(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds)))
-        append(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000)))
+        appendQuery(of: ping, to: &bytes)
+        let storedEnd = bytes.count
+        if recovered { appendParameter(PingField.recovered.name, "1", to: &bytes) }
+        appendParameter(PingField.sendTime.name, PingField.sendTime.wireValue(String(sendTime.unixSeconds)), to: &bytes)
+        appendParameter(PingField.cacheBuster.name, String(Int64(sendTime.secondsSince1970 * 1000)), to: &bytes)
         guard prefixLength + bytes.count > maxURLLength else { return String(decoding: bytes, as: UTF8.self) }
-        return shortenedQuery(ping.parameters + sendTimeFields, prefixLength: prefixLength)
+        // The send-time fields are digits and flags, never shortened: kept as encoded, `&` and all.
+        let sendTimeFields = String(decoding: bytes[storedEnd...], as: UTF8.self)
+        return shortenedQuery(ping.parameters, prefixLength: prefixLength + sendTimeFields.utf8.count) + sendTimeFields
+    }
+
+    /// The ping's stored parameters as a query, values percent-encoded: what the browser SDK keeps
+    /// for a ping and sends later with ``query(for:sendTime:recovered:prefixLength:)``'s fields.
+    package static func storedQuery(_ ping: Ping) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(maxURLLength)
+        appendQuery(of: ping, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `ping`'s parameters, values percent-encoded, to a query being built.
+    private static func appendQuery(of ping: Ping, to bytes: inout [UInt8]) {
+        for parameter in ping.parameters { appendParameter(parameter.name, parameter.value, to: &bytes) }
+    }
+
+    /// Appends `name=value`, the value percent-encoded, after a `&` unless it is the first.
+    private static func appendParameter(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(UInt8(ascii: "="))
+        WireEncoding.append(value, to: &bytes)
     }
 
     /// The query of `parameters` with descriptive values shortened until the URL fits. What is left
