@@ -92,17 +92,9 @@ struct DatabaseOptions: ParsableArguments {
 /// as `--access-log` alone turns them on or off.
 func bootstrapLogging(_ level: Logger.Level, format: LogFormat = .text) {
     LoggingSystem.bootstrap { label in
-        let level = label == AccessLog.label ? .info : level
-        switch format {
-        case .text:
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        case .json:
-            var handler = JSONLogHandler(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        var handler = LogLineHandler(label: label, format: format.lineFormat)
+        handler.logLevel = label == AccessLog.label ? .info : level
+        return handler
     }
 }
 

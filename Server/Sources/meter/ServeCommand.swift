@@ -57,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             census = try await RunningCensus.start(database: database, host: host, port: port, tls: tls, access: access,
                                                    policy: settings.policy, connectionLimits: settings.limits,
-                                                   accessLog: settings.accessLog.makeAccessLog(), logger: logger)
+                                                   accessLog: settings.accessLog.makeAccessLog(format: settings.logFormat), logger: logger)
         } catch {
             // The set-up's own failures say what failed; anything else (a port, a migration) is told where.
             if case CensusError.badDatabaseURL = error { throw error }

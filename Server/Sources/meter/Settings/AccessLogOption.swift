@@ -14,9 +14,9 @@ enum AccessLogOption: String, CaseIterable, ExpressibleByArgument, SettingValue 
 
     static var configType: ConfigType { .string }
 
-    /// The census's access log for this option, or nil for none. Each call starts a log with a
-    /// writer thread of its own: `meter serve` makes one.
-    func makeAccessLog() -> AccessLog? {
-        ClientAddressForm(rawValue: rawValue).map { AccessLog(addresses: $0) }
+    /// The census's access log for this option, written to standard error in `format`, or nil for
+    /// none. Each call starts a log with a writer thread of its own: `meter serve` makes one.
+    func makeAccessLog(format: LogFormat) -> AccessLog? {
+        ClientAddressForm(rawValue: rawValue).map { AccessLog(addresses: $0, output: .standardError(format.lineFormat)) }
     }
 }

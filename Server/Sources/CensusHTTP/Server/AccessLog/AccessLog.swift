@@ -7,20 +7,27 @@ package struct AccessLog: Sendable {
     /// The label of its lines, which `meter serve` writes at `info` whatever its `--log-level`:
     /// `--access-log` alone turns the access log on or off.
     package static let label = "Census.access"
+    /// The source its lines name: the module that writes them.
+    package static let source = "CensusHTTP"
 
 
     /// How much of the client's address a line shows.
     package var addresses: ClientAddressForm
-    /// Where the lines go: swift-log's handler, text or JSON, as for every other line.
+    /// Where its own warnings go (a connection it could not join).
     package let logger: Logger
     private let writer: Writer
 
-    /// An access log showing addresses as `addresses`, written through `logger` by a thread of its
-    /// own (``AccessLogQueue``), which ends when the last copy of this log is gone.
-    package init(addresses: ClientAddressForm, logger: Logger = Logger(label: AccessLog.label)) {
+    /// An access log showing addresses as `addresses`, written to `output` by a thread of its own
+    /// (``AccessLogQueue``), which ends when the last copy of this log is gone.
+    package init(addresses: ClientAddressForm, output: AccessLogOutput) {
         self.addresses = addresses
-        self.logger = logger
-        writer = Writer(AccessLogQueue(logger: logger))
+        if case .logger(let logger) = output { self.logger = logger } else { self.logger = Logger(label: AccessLog.label) }
+        writer = Writer(AccessLogQueue(output: output))
+    }
+
+    /// An access log showing addresses as `addresses`, each line through `logger`.
+    package init(addresses: ClientAddressForm, logger: Logger = Logger(label: AccessLog.label)) {
+        self.init(addresses: addresses, output: .logger(logger))
     }
 
     /// Hands `line` to the writer's thread.

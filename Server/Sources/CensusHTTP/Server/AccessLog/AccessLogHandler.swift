@@ -49,6 +49,7 @@ final class AccessLogHandler: ChannelDuplexHandler, RemovableChannelHandler {
             if let (written, started) = pending {
                 var line = written
                 line.nanoseconds = (NIODeadline.now() - started).nanoseconds
+                line.endedAt = .now()
                 log.write(line)
                 pending = nil
             }

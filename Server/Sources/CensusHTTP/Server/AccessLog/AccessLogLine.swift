@@ -14,12 +14,22 @@ struct AccessLogLine {
     var bytes: Int
     var nanoseconds: Int64
     var client: String
+    /// When its answer was written: the line's time.
+    var endedAt = WallTime(nanoseconds: 0)
 
     /// Writes the line at `info`, the level `meter serve` logs at by default.
     func write(to logger: Logger) {
         logger.info("\(method) \(path) \(status)", metadata: [
             "client": .string(client), "bytes": .stringConvertible(bytes), "ms": .string(Self.milliseconds(nanoseconds)),
         ])
+    }
+
+    /// Appends the line as `meter serve`'s handler would write it (``LogLineFormat``).
+    func append(to buffer: inout [UInt8], with lines: inout LogLineWriter) {
+        lines.append(time: endedAt, level: .info, label: AccessLog.label, source: AccessLog.source,
+                     message: "\(method) \(path) \(status)",
+                     metadata: [("bytes", String(bytes)), ("client", client), ("ms", Self.milliseconds(nanoseconds))],
+                     to: &buffer)
     }
 
     /// `uri`'s path without its query (pings carry device ids there) and escaped.

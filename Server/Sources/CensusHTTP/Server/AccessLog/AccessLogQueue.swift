@@ -3,12 +3,17 @@ import Foundation
 import Logging
 
 /// The access log's lines between the event loops that make them and the one thread that writes
-/// them: a request hands its line over under a lock and goes on, so a slow log reader (a full
-/// pipe, journald under load) never stalls the census's event loops. At most ``capacity`` lines
-/// wait; past that a line is dropped, and the writer says how many were once it catches up.
+/// them (census-decisions.md S46): a request hands its line over under a lock and goes on, so a
+/// slow log reader (a full pipe, journald under load) never stalls the census's event loops. The
+/// writer is woken only by a line that finds the queue empty, then lets lines gather for
+/// ``gathering`` and writes them all: a few wake-ups a second under load, none while idle. At most
+/// ``capacity`` lines wait; past that a line is dropped, and the writer says how many were once it
+/// catches up.
 final class AccessLogQueue: @unchecked Sendable {
     /// How many lines may wait: about a second of pings at the census's rate on two cores.
     static let capacity = 32_768
+    /// How long the writer lets lines gather once woken: how late a line may appear in the log.
+    static let gathering: TimeInterval = 0.05
 
     // Guarded by `condition`.
     private let condition = NSCondition()
@@ -18,8 +23,8 @@ final class AccessLogQueue: @unchecked Sendable {
     private var closed = false
 
     /// Starts the writer, which ends once the queue is closed and drained.
-    init(logger: Logger) {
-        let thread = Thread { [self] in self.writeUntilClosed(logger) }
+    init(output: AccessLogOutput) {
+        let thread = Thread { [self] in self.writeUntilClosed(output) }
         thread.name = "access-log"
         thread.start()
     }
@@ -27,8 +32,12 @@ final class AccessLogQueue: @unchecked Sendable {
     /// Queues `line`, or counts it as dropped when ``capacity`` lines wait.
     func submit(_ line: AccessLogLine) {
         condition.lock()
-        if waiting.count < Self.capacity { waiting.append(line) } else { dropped += 1 }
-        condition.signal()
+        if waiting.count < Self.capacity {
+            waiting.append(line)
+            if waiting.count == 1 { condition.signal() }
+        } else {
+            dropped += 1
+        }
         condition.unlock()
     }
 
@@ -48,7 +57,8 @@ final class AccessLogQueue: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func writeUntilClosed(_ logger: Logger) {
+    private func writeUntilClosed(_ output: AccessLogOutput) {
+        var writer = output.makeWriter()
         while true {
             condition.lock()
             while waiting.isEmpty && !closed { condition.wait() }
@@ -56,6 +66,11 @@ final class AccessLogQueue: @unchecked Sendable {
                 condition.unlock()
                 return
             }
+            let gather = !closed
+            condition.unlock()
+            if gather { Thread.sleep(forTimeInterval: Self.gathering) }
+
+            condition.lock()
             let batch = waiting
             let lost = dropped
             waiting.removeAll(keepingCapacity: true)
@@ -63,10 +78,7 @@ final class AccessLogQueue: @unchecked Sendable {
             writing = true
             condition.unlock()
 
-            if lost > 0 {
-                logger.warning("access log: \(lost) lines dropped, the log's reader did not keep up")
-            }
-            for line in batch { line.write(to: logger) }
+            writer.write(batch, dropped: lost)
 
             condition.lock()
             writing = false
