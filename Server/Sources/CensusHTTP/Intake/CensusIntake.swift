@@ -109,6 +109,8 @@ package struct CensusIntake: Sendable {
     /// answers a failed write (``CensusError/storageUnavailable(reason:)``).
     func storageFailed(_ error: any Error) -> CensusReply {
         events.record(.storageFailed(error))
+        // A write that went unanswered says it may have been stored (census-decisions.md S47).
+        if let error = error as? CensusError, case .noAnswer = error { return error.reply }
         return CensusError.storageUnavailable(reason: "\(error)").reply
     }
 }

@@ -5,6 +5,8 @@ import SQLKit
 /// `GET /healthz` (the process answers) and `GET /readyz` (the store answers too).
 struct HealthController {
     let store: PingStore
+    /// The pings' writer: stalled, it makes the census not ready at once.
+    let writer: PingWriter
 
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.get("/healthz") { _, _ in Response.text(.ok, "ok") }
@@ -17,8 +19,11 @@ struct HealthController {
 
     /// `GET /readyz`: `200 ready` when the store answers a query within ``readinessTimeout``, else
     /// `503` saying why, so that a load balancer or an orchestrator sends pings elsewhere while the
-    /// database is away. `/healthz` says only that the process answers.
+    /// database is away; at once while the pings' writer is stalled (census-decisions.md S47).
+    /// `/healthz` says only that the process answers.
     func readiness() async -> Response {
+        let stalled = writer.stalledSeconds
+        if stalled > 0 { return CensusError.notReady(reason: "no write answered for \(stalled) s").response }
         do {
             let database = store.database
             try await answering(within: Self.readinessTimeout) {

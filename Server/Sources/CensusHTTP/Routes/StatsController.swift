@@ -12,7 +12,7 @@ struct StatsController {
     func addRoutes(to router: Router<BasicRequestContext>) {
         router.group("metrics").add(middleware: AccessGuard(access: access)).get { _, _ in
             let text = intake.events.metrics.exposition(counters: intake.events.sinceStart, connections: connections.counters,
-                                                        queues: intake.writer.queues)
+                                                        queues: intake.writer.queues, stalledSeconds: intake.writer.stalledSeconds)
             return Response(status: .ok, headers: [.contentType: CensusMetrics.contentType],
                             body: .init(byteBuffer: ByteBuffer(bytes: text)))
         }

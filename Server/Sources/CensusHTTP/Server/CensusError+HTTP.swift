@@ -8,14 +8,20 @@ extension CensusError: HTTPResponseError {
     var reply: CensusReply {
         switch self {
         // The SDK retries a 503; nothing of the request was stored.
-        case .storageUnavailable, .noAnswer, .databaseUnreachable:
-            CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later")
+        case .storageUnavailable, .databaseUnreachable:
+            CensusReply(status: .serviceUnavailable, text: "storage unavailable; retry later", retryAfterSeconds: Self.storageRetryAfterSeconds)
+        // The write was sent and not answered in time: it may yet commit, and its retry is then a
+        // duplicate (census-decisions.md S47).
+        case .noAnswer:
+            CensusReply(status: .serviceUnavailable, text: "storage did not answer in time; it may have stored this: retry later (a stored ping is answered duplicate)",
+                        retryAfterSeconds: Self.storageRetryAfterSeconds)
         case .configUnavailable:
             CensusReply(status: .serviceUnavailable, text: "config unavailable; retry later")
         case .notReady:
             CensusReply(status: .serviceUnavailable, text: "not ready: \(description)")
         case .traceStorageFull:
-            CensusReply(status: .serviceUnavailable, text: "trace storage is full for now; retry later")
+            CensusReply(status: .serviceUnavailable, text: "trace storage is full for now; retry later",
+                        retryAfterSeconds: TraceController.traceRetryAfterSeconds)
         case .tooManyWatchers:
             CensusReply(status: .serviceUnavailable, text: "too many dashboards are watching; try again later")
         case .badDatabaseURL, .signingKeyUnreadable, .tlsUnusable, .schemaNewer, .notBuiltIn:
@@ -23,20 +29,15 @@ extension CensusError: HTTPResponseError {
         }
     }
 
-    /// When a refused request may come back: a full trace budget frees at the next prune.
-    var retryAfterSeconds: Int? {
-        if case .traceStorageFull = self { TraceController.traceRetryAfterSeconds } else { nil }
-    }
+    /// When a write refused for its database may come back: after the writes' bound, time for a
+    /// failover's new leader (census-decisions.md S47).
+    static var storageRetryAfterSeconds: Int { Int(PingWriter.answerBound.components.seconds) }
 
     /// The status of ``reply``.
     package var status: HTTPResponse.Status { reply.status }
 
     /// ``reply``, with `Retry-After` when it says when to come back.
-    var response: Response {
-        var response = reply.response
-        if let retryAfterSeconds { response.headers[.retryAfter] = String(retryAfterSeconds) }
-        return response
-    }
+    var response: Response { reply.response }
 
     /// The answer to a request whose route threw this error.
     package func response(from request: Request, context: some RequestContext) throws -> Response {

@@ -54,6 +54,7 @@ package final class CensusMetrics: Sendable {
         let queueWriters: (pings: Gauge, rejects: Gauge)
         let connectionsOpen: Gauge
         let bodyBytesHeld: Gauge
+        let storageStalled: Gauge
     }
 
     private struct Mirrors: Sendable {
@@ -100,7 +101,9 @@ package final class CensusMetrics: Sendable {
             queueWriters: queueGauges("commit_writers", "Group-commit writers committing now"),
             connectionsOpen: registry.makeGauge(descriptor: named("connections_open", "", "Connections open now")),
             bodyBytesHeld: registry.makeGauge(descriptor: named(
-                "request_body_bytes_held", "", "Bytes of request bodies the census holds now: arrived, their answers not yet written")))
+                "request_body_bytes_held", "", "Bytes of request bodies the census holds now: arrived, their answers not yet written")),
+            storageStalled: registry.makeGauge(descriptor: named(
+                "storage_stalled_seconds", "", "Seconds since the database last answered a ping write, while it has left one unanswered past the bound; 0 while it answers")))
 
         var census = CounterMirror<CensusCounters>()
         census.add(counter("pings_stored", "Pings stored for the first time (pings and batches; not AMP replays)")) { $0.stored }
@@ -162,7 +165,8 @@ package final class CensusMetrics: Sendable {
 
     /// The Prometheus text: the counters kept elsewhere and the queues brought up to date first.
     func exposition(counters: CensusCounters, connections: ConnectionCounters,
-                    queues: (pings: (waiting: Int, writers: Int), rejects: (waiting: Int, writers: Int))) -> [UInt8] {
+                    queues: (pings: (waiting: Int, writers: Int), rejects: (waiting: Int, writers: Int)),
+                    stalledSeconds: Int = 0) -> [UInt8] {
         mirrors.withLockedValue { mirrors in
             mirrors.census.update(from: counters)
             mirrors.connections.update(from: connections)
@@ -172,6 +176,7 @@ package final class CensusMetrics: Sendable {
             gauges.queueWriters.rejects.set(Int64(queues.rejects.writers))
             gauges.connectionsOpen.set(Int64(connections.open))
             gauges.bodyBytesHeld.set(Int64(connections.bodyBytesHeld))
+            gauges.storageStalled.set(Int64(stalledSeconds))
             // Under the lock: two scrapes at once each see every update of the one before.
             return registry.emitToBuffer()
         }

@@ -44,8 +44,20 @@ struct StatsResponse: ResponseEncodable {
 struct CensusReply: Sendable {
     let status: HTTPResponse.Status
     let text: String
+    /// When the client may try again (`Retry-After`), for a refusal that will pass later.
+    var retryAfterSeconds: Int?
 
-    var response: Response { .text(status, text) }
+    init(status: HTTPResponse.Status, text: String, retryAfterSeconds: Int? = nil) {
+        self.status = status
+        self.text = text
+        self.retryAfterSeconds = retryAfterSeconds
+    }
+
+    var response: Response {
+        var response = Response.text(status, text)
+        if let retryAfterSeconds { response.headers[.retryAfter] = String(retryAfterSeconds) }
+        return response
+    }
 
     /// `200 stored`, or `200 duplicate` for an id already stored (acknowledged: the SDK is done).
     static func stored(_ isNew: Bool) -> CensusReply { CensusReply(status: .ok, text: isNew ? "stored" : "duplicate") }

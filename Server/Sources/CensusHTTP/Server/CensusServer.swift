@@ -39,7 +39,7 @@ package struct CensusServer: Sendable {
     /// The router with every census route, each controller given only what it needs.
     package func router() -> Router<BasicRequestContext> {
         let router = Router()
-        HealthController(store: store).addRoutes(to: router)
+        HealthController(store: store, writer: intake.writer).addRoutes(to: router)
         PingController(intake: intake).addRoutes(to: router)
         ViewabilityController(intake: intake).addRoutes(to: router)
         AMPController(intake: intake).addRoutes(to: router)

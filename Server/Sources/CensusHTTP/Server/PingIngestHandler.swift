@@ -67,6 +67,7 @@ final class PingIngestHandler: ChannelInboundHandler, RemovableChannelHandler {
             ("content-type", "text/plain; charset=utf-8"), ("content-length", String(body.readableBytes)),
             ("access-control-allow-origin", "*"),
         ])
+        if let retryAfter = reply.retryAfterSeconds { headers.add(name: "retry-after", value: String(retryAfter)) }
         if !keepAlive {
             headers.add(name: "connection", value: "close")
         } else if version.minor == 0 {

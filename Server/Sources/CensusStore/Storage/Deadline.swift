@@ -1,4 +1,5 @@
 import NIOConcurrencyHelpers
+package import NIOCore
 
 /// Returns what `operation` returns, or throws ``CensusError/noAnswer(within:)`` once `timeout` has passed without
 /// an answer. The operation is then cancelled and left to end on its own, not awaited: a
@@ -29,6 +30,43 @@ package func answering<Result: Sendable>(
             guard claim() else { return }
             work.cancel()
             continuation.resume(throwing: CensusError.noAnswer(within: timeout))
+        }
+    }
+}
+
+/// Returns what `operation` returns, or throws ``CensusError/noAnswer(within:)`` (saying `bound`)
+/// once `timeout` has passed: ``answering(within:_:)`` for a group commit's batch, whose commit
+/// `start` runs where the database wants it (its connections' event loop), and whose timer runs
+/// on `loop` (the fast path's event loop) when there is one, else in a task that sleeps.
+func answering<Result: Sendable>(
+    within timeout: TimeAmount, bound: Duration, timerOn loop: (any EventLoop)?,
+    startedBy start: (@escaping @Sendable () async -> Void) -> Void,
+    _ operation: @escaping @Sendable () async throws -> Result
+) async throws -> Result {
+    let settled = NIOLockedValueBox(false)
+    let claim: @Sendable () -> Bool = { settled.withLockedValue { done in defer { done = true }; return !done } }
+    return try await withCheckedThrowingContinuation { continuation in
+        let expire: @Sendable () -> Void = {
+            if claim() { continuation.resume(throwing: CensusError.noAnswer(within: bound)) }
+        }
+        let cancelTimer: @Sendable () -> Void
+        if let loop {
+            let timer = loop.scheduleTask(in: timeout, expire)
+            cancelTimer = { timer.cancel() }
+        } else {
+            let timer = Task {
+                try await Task.sleep(for: .nanoseconds(timeout.nanoseconds))
+                expire()
+            }
+            cancelTimer = { timer.cancel() }
+        }
+        start {
+            do {
+                let value = try await operation()
+                if claim() { cancelTimer(); continuation.resume(returning: value) }
+            } catch {
+                if claim() { cancelTimer(); continuation.resume(throwing: error) }
+            }
         }
     }
 }

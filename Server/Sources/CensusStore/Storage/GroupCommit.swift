@@ -21,6 +21,14 @@ package import NIOCore
 /// can hold what it would otherwise take and give back for every batch (PostgreSQL: a connection
 /// of the writers' own) and hands the commit that writes with it, in a task started where the
 /// database wants it (``StartWriter``; PostgreSQL: on the event loop of its connections).
+///
+/// With an `answerBound`, no item waits longer than that for its outcome (census-decisions.md
+/// S47): a batch that the database has not committed by then is answered
+/// ``CensusError/noAnswer(within:)`` (it may still be committed: a retry of it is then a
+/// duplicate), its writer leaves it to end on its own and opens a new session, and until a batch
+/// commits again the writer is *stalled*: an item that arrives while a batch is in flight is
+/// answered ``CensusError/storageUnavailable(reason:)`` at once, not queued (nothing of it is
+/// stored), and the next item that finds no batch in flight is committed as a probe.
 package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits a batch and returns one outcome per item, in order.
     package typealias Commit = @Sendable ([Item]) async throws -> [Outcome]
@@ -30,7 +38,7 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// in, handing it the commit that writes in that scope; it must run `batches` exactly once. A
     /// batch that fails ends its session, so that the next batch starts from a new one (a new
     /// connection, when the failure was the connection's).
-    package typealias Sessions = @Sendable (_ batches: (_ commit: Commit) async -> Void) async -> Void
+    package typealias Sessions = @Sendable (_ batches: (_ commit: @escaping Commit) async -> Void) async -> Void
     /// A session for a writer whose commit is the same in every session: runs `batches` in
     /// whatever scope the database wants them in, exactly once.
     package typealias Session = @Sendable (_ batches: () async -> Void) async -> Void
@@ -42,12 +50,20 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         let item: Item
         let eventLoop: (any EventLoop)?
         let completion: Completion
+        /// When it was submitted (monotonic): a bounded writer answers it by then plus the bound.
+        let submitted: NIODeadline
     }
 
     private struct State: Sendable {
         var waiting: [Waiting] = []
         var writers = 0
         var batches = 0
+        /// Since when a batch has gone unanswered past the bound, until a batch commits again.
+        var stalledSince: NIODeadline?
+        /// Batches answered ``CensusError/noAnswer(within:)`` so far.
+        var unanswered = 0
+        /// Whether a check of the oldest waiting item is scheduled (a bounded writer's watchdog).
+        var watched = false
 
         /// Whether nothing waits, in which case the writer has left. Called under the lock that
         /// sees the queue empty, so an item submitted meanwhile is never left without a writer.
@@ -63,6 +79,7 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     private let maxBatch: Int
     private let maxWriters: Int
     private let waitingForAnotherWriter: Int
+    private let answerBound: Duration?
     private let state = NIOLockedValueBox(State())
 
     /// Creates a writer committing at most `maxBatch` items per statement with `commit`, with at
@@ -70,11 +87,12 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// and its task started by `startWriter`. The first writer starts for one item; another only
     /// once `waitingForAnotherWriter` items wait for one.
     package convenience init(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+                            answerBound: Duration? = nil,
                             session: @escaping Session = { await $0() },
                             startWriter: @escaping StartWriter = { writer in Task { await writer() } },
                             commit: @escaping Commit) {
         self.init(batchesOf: maxBatch, writers: writers, waitingForAnotherWriter: waitingForAnotherWriter,
-                  startWriter: startWriter) { batches in
+                  answerBound: answerBound, startWriter: startWriter) { batches in
             await session { await batches(commit) }
         }
     }
@@ -83,14 +101,16 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// makes, whose `sessions` hand each session's batches the commit that writes with what the
     /// session holds.
     package static func committing(maxBatch: Int = 500, writers: Int = 1, waitingForAnotherWriter: Int = 1,
+                                  answerBound: Duration? = nil,
                                   startWriter: @escaping StartWriter = { writer in Task { await writer() } },
                                   sessions: @escaping Sessions) -> GroupCommit {
         GroupCommit(batchesOf: maxBatch, writers: writers, waitingForAnotherWriter: waitingForAnotherWriter,
-                    startWriter: startWriter, sessions: sessions)
+                    answerBound: answerBound, startWriter: startWriter, sessions: sessions)
     }
 
-    private init(batchesOf maxBatch: Int, writers: Int, waitingForAnotherWriter: Int,
+    private init(batchesOf maxBatch: Int, writers: Int, waitingForAnotherWriter: Int, answerBound: Duration?,
                  startWriter: @escaping StartWriter, sessions: @escaping Sessions) {
+        self.answerBound = answerBound
         self.maxBatch = max(1, maxBatch)
         maxWriters = max(1, writers)
         self.waitingForAnotherWriter = max(1, waitingForAnotherWriter)
@@ -113,6 +133,17 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         state.withLockedValue { $0.waiting.count }
     }
 
+    /// Since when the database has left a batch unanswered past the bound, or nil while it answers
+    /// (`/readyz`, `/metrics`).
+    package var stalledSince: NIODeadline? {
+        state.withLockedValue { $0.stalledSince }
+    }
+
+    /// Batches answered ``CensusError/noAnswer(within:)`` so far (`/metrics`).
+    package var unansweredBatches: Int {
+        state.withLockedValue { $0.unanswered }
+    }
+
     /// Commits `item` and returns its outcome once it is committed.
     package func write(_ item: Item) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
@@ -123,16 +154,67 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// Commits `item` and calls `completion` once it is committed (or failed): on `eventLoop`
     /// when one is given, else on the writer's task.
     package func submit(_ item: Item, on eventLoop: (any EventLoop)? = nil, completion: @escaping Completion) {
-        let startsWriter = state.withLockedValue { state in
-            state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion))
+        let submitted = NIODeadline.now()
+        let outcome = state.withLockedValue { state -> (startsWriter: Bool, stalledFor: TimeAmount?, watch: Bool) in
+            // Stalled with a batch in flight (the probe): answered now, not queued behind it.
+            if let since = state.stalledSince, state.writers > 0 { return (false, submitted - since, false) }
+            state.waiting.append(Waiting(item: item, eventLoop: eventLoop, completion: completion, submitted: submitted))
+            let watch = answerBound != nil && !state.watched
+            if watch { state.watched = true }
             guard state.writers < maxWriters,
-                  state.writers == 0 || state.waiting.count >= waitingForAnotherWriter else { return false }
+                  state.writers == 0 || state.waiting.count >= waitingForAnotherWriter else { return (false, nil, watch) }
             state.writers += 1
-            return true
+            return (true, nil, watch)
         }
-        if startsWriter {
+        if outcome.watch, let answerBound { watch(at: submitted + TimeAmount(answerBound), on: eventLoop) }
+        if let stalledFor = outcome.stalledFor {
+            let unanswered = stalledFor + (answerBound.map(TimeAmount.init) ?? .zero)
+            let refusal = Result<Outcome, any Error>.failure(Self.notAnswering(for: unanswered))
+            if let eventLoop { eventLoop.execute { completion(refusal) } } else { completion(refusal) }
+        } else if outcome.startsWriter {
             startWriter { await self.drain() }
         }
+    }
+
+    /// The watchdog of a bounded writer: at `deadline`, the items that have waited the bound
+    /// without being taken into a batch (their writer still opening its session, say, with a
+    /// database that does not answer) are answered as the writer's stall answers them, and the
+    /// next check is set for the oldest item left. One check at a time, only while items wait.
+    private func watch(at deadline: NIODeadline, on eventLoop: (any EventLoop)?) {
+        let check: @Sendable () -> Void = { [weak self] in self?.expireWaiting() }
+        if let eventLoop {
+            eventLoop.scheduleTask(deadline: deadline, check)
+        } else {
+            Task {
+                try? await Task.sleep(for: .nanoseconds(max(0, (deadline - .now()).nanoseconds)))
+                check()
+            }
+        }
+    }
+
+    private func expireWaiting() {
+        guard let answerBound else { return }
+        let bound = TimeAmount(answerBound)
+        let now = NIODeadline.now()
+        let (expired, since, next) = state.withLockedValue { state -> ([Waiting], NIODeadline, Waiting?) in
+            let count = state.waiting.prefix { $0.submitted + bound <= now }.count
+            let expired = Array(state.waiting.prefix(count))
+            state.waiting.removeFirst(count)
+            if !expired.isEmpty, state.stalledSince == nil { state.stalledSince = now }
+            let next = state.waiting.first
+            state.watched = next != nil
+            return (expired, state.stalledSince ?? now, next)
+        }
+        if let next { watch(at: next.submitted + bound, on: next.eventLoop) }
+        guard !expired.isEmpty else { return }
+        let refusal = Result<Outcome, any Error>.failure(Self.notAnswering(for: now - since + bound))
+        complete(expired, with: Array(repeating: refusal, count: expired.count))
+    }
+
+    /// What an item is answered while the writer is stalled: nothing of it was stored.
+    static func notAnswering(for stalled: TimeAmount) -> CensusError {
+        let seconds = max(0, stalled.nanoseconds / 1_000_000_000)
+        return .storageUnavailable(reason: "the database has not answered a write for \(seconds) s or more; nothing of this request was stored")
     }
 
     /// Commits batches until nothing waits, in one session after another: a new one after a batch
@@ -149,7 +231,7 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     }
 
     /// Commits batches until nothing waits (false) or a batch failed (true).
-    private func commitWhileWaiting(with commit: Commit) async -> Bool {
+    private func commitWhileWaiting(with commit: @escaping Commit) async -> Bool {
         while true {
             let batch = state.withLockedValue { state -> [Waiting] in
                 if state.writerLeavesIfIdle() { return [] }
@@ -163,14 +245,48 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
             }
             guard !batch.isEmpty else { return false }
             do {
-                let outcomes = try await commit(batch.map(\.item))
+                let outcomes = try await bounded(batch, commit)
                 guard outcomes.count == batch.count else { throw GroupCommitError.outcomeCountMismatch }
+                if answerBound != nil { state.withLockedValue { $0.stalledSince = nil } }
                 complete(batch, with: outcomes.map { .success($0) })
             } catch {
                 complete(batch, with: Array(repeating: .failure(error), count: batch.count))
+                if case CensusError.noAnswer = error { stall() }
                 return true
             }
         }
+    }
+
+    /// `commit` of `batch`, given until its oldest item has waited the bound; past it, throws
+    /// ``CensusError/noAnswer(within:)`` and leaves the commit to end on its own, its outcome
+    /// unheard. A batch whose oldest item has already waited the bound is not committed.
+    private func bounded(_ batch: [Waiting], _ commit: @escaping Commit) async throws -> [Outcome] {
+        let items = batch.map(\.item)
+        guard let answerBound else { return try await commit(items) }
+        let bound = TimeAmount(answerBound)
+        let left = batch[0].submitted + bound - .now()
+        guard left > .zero else { throw CensusError.noAnswer(within: answerBound) }
+        return try await answering(within: left, bound: answerBound, timerOn: batch[0].eventLoop, startedBy: startWriter) {
+            try await commit(items)
+        }
+    }
+
+    /// A batch went unanswered: what waits is answered now (nothing of it is stored), and the
+    /// writer is stalled until a batch commits.
+    private func stall() {
+        guard let answerBound else { return }
+        let bound = TimeAmount(answerBound)
+        let now = NIODeadline.now()
+        let (dropped, since) = state.withLockedValue { state -> ([Waiting], NIODeadline) in
+            state.unanswered += 1
+            let since = state.stalledSince ?? now
+            state.stalledSince = since
+            defer { state.waiting.removeAll() }
+            return (state.waiting, since)
+        }
+        guard !dropped.isEmpty else { return }
+        let refusal = Result<Outcome, any Error>.failure(Self.notAnswering(for: now - since + bound))
+        complete(dropped, with: Array(repeating: refusal, count: dropped.count))
     }
 
     private func complete(_ batch: [Waiting], with results: [Result<Outcome, any Error>]) {

@@ -18,6 +18,11 @@ package struct PingWriter: Sendable {
         package var rawRequest: String
     }
 
+    /// The longest a request waits for its write (census-decisions.md S47): a database that has
+    /// not committed it by then (no leader, a partition) has it answered `503` with `Retry-After`,
+    /// and later requests at once until a write commits again (``GroupCommit``).
+    package static let answerBound: Duration = .seconds(5)
+
     private let pings: GroupCommit<IncomingPing, Outcome>
     private let rejects: GroupCommit<Reject, Void>
 
@@ -28,7 +33,8 @@ package struct PingWriter: Sendable {
         let database = store.database, clock = store.clock
         let writers = database.concurrentWriters, waiting = database.waitingForAnotherWriter
         let start: @Sendable (@escaping @Sendable () async -> Void) -> Void = { database.startWriter($0) }
-        pings = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+        pings = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, answerBound: Self.answerBound,
+                            startWriter: start) { batches in
             await database.withWriterSession { writer in
                 await batches { batch in
                     let stored = try await store.insert(batch, receivedAt: clock.milliseconds(), with: writer)
@@ -40,7 +46,8 @@ package struct PingWriter: Sendable {
                 }
             }
         }
-        rejects = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, startWriter: start) { batches in
+        rejects = .committing(maxBatch: maxBatch, writers: writers, waitingForAnotherWriter: waiting, answerBound: Self.answerBound,
+                              startWriter: start) { batches in
             await database.withWriterSession { writer in
                 await batches { batch in
                     try await store.recordRejects(batch.map { ($0.reason, $0.rawRequest) }, receivedAt: clock.milliseconds(), with: writer)
@@ -71,6 +78,19 @@ package struct PingWriter: Sendable {
                              completion: @escaping GroupCommit<Reject, Void>.Completion) {
         rejects.submit(Reject(reason: reason, rawRequest: rawRequest), on: eventLoop, completion: completion)
     }
+
+    /// Since when the database has left a ping batch unanswered past ``answerBound``, or nil while
+    /// it answers.
+    package var stalledSince: NIODeadline? { pings.stalledSince }
+
+    /// Seconds since the database last answered a ping write while it is stalled, else 0 (`/metrics`, `/readyz`).
+    package var stalledSeconds: Int {
+        guard let since = stalledSince else { return 0 }
+        return Int((NIODeadline.now() - since).nanoseconds / 1_000_000_000) + Int(Self.answerBound.components.seconds)
+    }
+
+    /// Ping batches answered `503` because the database did not answer within ``answerBound``.
+    package var unansweredBatches: Int { pings.unansweredBatches }
 
     /// Ping batches written so far (for load checks: far fewer than pings under load).
     package var batches: Int { pings.batches }
