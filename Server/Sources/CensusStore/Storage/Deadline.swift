@@ -1,5 +1,5 @@
 import NIOConcurrencyHelpers
-package import NIOCore
+import NIOCore
 
 /// Returns what `operation` returns, or throws ``CensusError/noAnswer(within:)`` once `timeout` has passed without
 /// an answer. The operation is then cancelled and left to end on its own, not awaited: a

@@ -244,6 +244,12 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
                 return Array(state.waiting.prefix(maxBatch))
             }
             guard !batch.isEmpty else { return false }
+            if let answerBound, batch[0].submitted + TimeAmount(answerBound) <= .now() {
+                // Waited the bound before its writer could send it: nothing of it is stored.
+                complete(batch, with: Array(repeating: .failure(Self.notAnswering(for: TimeAmount(answerBound))), count: batch.count))
+                stall()
+                return true
+            }
             do {
                 let outcomes = try await bounded(batch, commit)
                 guard outcomes.count == batch.count else { throw GroupCommitError.outcomeCountMismatch }
@@ -259,13 +265,12 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
 
     /// `commit` of `batch`, given until its oldest item has waited the bound; past it, throws
     /// ``CensusError/noAnswer(within:)`` and leaves the commit to end on its own, its outcome
-    /// unheard. A batch whose oldest item has already waited the bound is not committed.
+    /// unheard.
     private func bounded(_ batch: [Waiting], _ commit: @escaping Commit) async throws -> [Outcome] {
         let items = batch.map(\.item)
         guard let answerBound else { return try await commit(items) }
         let bound = TimeAmount(answerBound)
         let left = batch[0].submitted + bound - .now()
-        guard left > .zero else { throw CensusError.noAnswer(within: answerBound) }
         return try await answering(within: left, bound: answerBound, timerOn: batch[0].eventLoop, startedBy: startWriter) {
             try await commit(items)
         }

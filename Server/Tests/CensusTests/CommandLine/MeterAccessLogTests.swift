@@ -1,6 +1,6 @@
 @testable import CensusHTTP
 import Foundation
-import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Testing
 #if canImport(Glibc)
