@@ -215,6 +215,25 @@ import MeterContract
         }
     }
 
+    /// A ping the store cannot take is answered `503` with `Retry-After` on the fast path and through
+    /// the router alike (census-decisions.md S47): every SDK retries it.
+    @Test func aStorageFailureAsksForARetryLater() async throws {
+        try await Backend.sqlite.withStore { store in
+            let server = CensusServer(store: store)
+            await store.database.close()
+            let check: @Sendable (any TestClientProtocol, String) async throws -> Void = { client, id in
+                try await client.execute(uri: "/cgi-bin/gn?" + PingQueries.valid(pingID: id), method: .get) { response in
+                    #expect(response.status == .serviceUnavailable)
+                    #expect(response.headers[.retryAfter] == "5")
+                    #expect(String(buffer: response.body) == "storage unavailable; retry later\n")
+                }
+            }
+            // The fast path (a live server's pipeline) and the router's route.
+            try await server.application(host: "127.0.0.1", port: 0).test(.live) { try await check($0, "r-fast") }
+            try await Application(router: server.router()).test(.router) { try await check($0, "r-router") }
+        }
+    }
+
     @Test(arguments: Backend.available)
     func batchesStoreEachLineOnceAndReportRefusedLines(_ backend: Backend) async throws {
         try await withApp(backend) { client, server in
