@@ -74,6 +74,9 @@ import Testing
         #expect(atOnce > 0)
         let (probed, probeWaited) = await probe.value
         classify(2, probed, waited: probeWaited)
+        // Stalled with nothing in flight: `/readyz` then asks the database itself (PingWriter.probing).
+        for _ in 0..<100 where writer.writersRunning > 0 { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(writer.writersRunning == 0 && writer.stalledSince != nil)
 
         // The database answers again: a request is stored, and the writer is no longer stalled.
         database.silent.withLockedValue { $0 = false }

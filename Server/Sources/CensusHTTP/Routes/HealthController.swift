@@ -19,11 +19,11 @@ struct HealthController {
 
     /// `GET /readyz`: `200 ready` when the store answers a query within ``readinessTimeout``, else
     /// `503` saying why, so that a load balancer or an orchestrator sends pings elsewhere while the
-    /// database is away; at once while the pings' writer is stalled (census-decisions.md S47).
+    /// database is away; at once while the pings' writer is stalled with its probe in flight
+    /// (census-decisions.md S47).
     /// `/healthz` says only that the process answers.
     func readiness() async -> Response {
-        let stalled = writer.stalledSeconds
-        if stalled > 0 { return CensusError.notReady(reason: "no write answered for \(stalled) s").response }
+        if writer.probing { return CensusError.notReady(reason: "no write answered for \(writer.stalledSeconds) s").response }
         do {
             let database = store.database
             try await answering(within: Self.readinessTimeout) {

@@ -89,6 +89,11 @@ package struct PingWriter: Sendable {
         return Int((NIODeadline.now() - since).nanoseconds / 1_000_000_000) + Int(Self.answerBound.components.seconds)
     }
 
+    /// Whether the writer is stalled with its probe in flight: what `/readyz` answers `503` at once.
+    /// Stalled with nothing in flight, the next ping is the probe, and `/readyz` asks the database
+    /// itself: a load balancer that routes by it must be able to bring traffic back.
+    package var probing: Bool { stalledSince != nil && pings.writersRunning > 0 }
+
     /// Ping batches answered `503` because the database did not answer within ``answerBound``.
     package var unansweredBatches: Int { pings.unansweredBatches }
 
