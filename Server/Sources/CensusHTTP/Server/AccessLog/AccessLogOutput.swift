@@ -52,10 +52,16 @@ struct AccessLogBatchWriter {
 }
 
 extension AccessLogOutput {
+    /// One writer to standard error at a time: a pipe takes a write of more than `PIPE_BUF` bytes
+    /// (an access-log batch) in pieces, between which another thread's line would land mid-line.
+    private static let standardError = NSLock()
+
     /// Writes all of `bytes` to standard error in as few `write` calls as it takes, going on after
     /// a partial write or a signal; gives up on any other error (a closed standard error has no one
-    /// to tell).
+    /// to tell). Whole: no other line written through here lands inside it.
     package static func writeToStandardError(_ bytes: [UInt8]) {
+        standardError.lock()
+        defer { standardError.unlock() }
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return }
             var offset = 0
