@@ -103,7 +103,8 @@ import Testing
         try await Task.sleep(for: .milliseconds(200))
         let committed = Set(database.commits.withLockedValue { $0 }.joined())
         #expect(unsent.isDisjoint(with: committed), "unsent \(unsent.sorted()), committed \(committed.sorted())")
-        #expect(unsent.isSuperset(of: [3, 4, 5].filter { _ in atOnce == 3 }))
+        // Answered at once while the probe hung, they were never sent.
+        if atOnce == 3 { #expect(unsent.isSuperset(of: [3, 4, 5])) }
     }
 
     @Test func anUnboundedWriterStillWaitsForItsDatabase() async throws {

@@ -48,7 +48,7 @@ import Testing
         }
     }
 
-    @Test func aBatchFormatsEachSecondOnce() {
+    @Test func aBatchCrossingSecondsKeepsEachLinesTime() {
         var writer = LogLineWriter(format: .json)
         var buffer: [UInt8] = []
         for step in 0..<3 {

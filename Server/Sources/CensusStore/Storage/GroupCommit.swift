@@ -60,8 +60,6 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         var batches = 0
         /// Since when a batch has gone unanswered past the bound, until a batch commits again.
         var stalledSince: NIODeadline?
-        /// Batches answered ``CensusError/noAnswer(within:)`` so far.
-        var unanswered = 0
         /// Whether a check of the oldest waiting item is scheduled (a bounded writer's watchdog).
         var watched = false
 
@@ -137,11 +135,6 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
     /// (`/readyz`, `/metrics`).
     package var stalledSince: NIODeadline? {
         state.withLockedValue { $0.stalledSince }
-    }
-
-    /// Batches answered ``CensusError/noAnswer(within:)`` so far (`/metrics`).
-    package var unansweredBatches: Int {
-        state.withLockedValue { $0.unanswered }
     }
 
     /// Commits `item` and returns its outcome once it is committed.
@@ -283,7 +276,6 @@ package final class GroupCommit<Item: Sendable, Outcome: Sendable>: Sendable {
         let bound = TimeAmount(answerBound)
         let now = NIODeadline.now()
         let (dropped, since) = state.withLockedValue { state -> ([Waiting], NIODeadline) in
-            state.unanswered += 1
             let since = state.stalledSince ?? now
             state.stalledSince = since
             defer { state.waiting.removeAll() }

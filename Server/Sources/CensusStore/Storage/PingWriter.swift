@@ -94,9 +94,6 @@ package struct PingWriter: Sendable {
     /// itself: a load balancer that routes by it must be able to bring traffic back.
     package var probing: Bool { stalledSince != nil && pings.writersRunning > 0 }
 
-    /// Ping batches answered `503` because the database did not answer within ``answerBound``.
-    package var unansweredBatches: Int { pings.unansweredBatches }
-
     /// Ping batches written so far (for load checks: far fewer than pings under load).
     package var batches: Int { pings.batches }
 

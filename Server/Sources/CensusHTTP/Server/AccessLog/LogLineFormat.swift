@@ -50,7 +50,7 @@ package struct LogLineWriter {
         let seconds = time.nanoseconds >= 0 ? time.nanoseconds / 1_000_000_000 : (time.nanoseconds + 1) / 1_000_000_000 - 1
         if seconds != second {
             second = seconds
-            secondText = format == .text ? Self.localText(seconds) : Self.utcText(seconds)
+            secondText = Self.secondText(seconds, format)
         }
         switch format {
         case .text:
@@ -125,23 +125,15 @@ package struct LogLineWriter {
         buffer.append(UInt8(ascii: "\""))
     }
 
-    /// `2026-11-29T21:05:02+0000`: local time, as swift-log's stream handler writes it.
-    private static func localText(_ seconds: Int64) -> [UInt8] {
+    /// The second's text: `2026-11-29T21:05:02+0000` in local time for `text`, as swift-log's
+    /// stream handler writes it; `2026-11-29T21:05:02` in UTC for `json`, whose lines append their
+    /// milliseconds and `Z`.
+    private static func secondText(_ seconds: Int64, _ format: LogLineFormat) -> [UInt8] {
         var time = time_t(seconds)
         var parts = tm()
-        localtime_r(&time, &parts)
+        if format == .text { localtime_r(&time, &parts) } else { gmtime_r(&time, &parts) }
         var text = [Int8](repeating: 0, count: 32)
-        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
-        return text.prefix(count).map { UInt8(bitPattern: $0) }
-    }
-
-    /// `2026-11-29T21:05:02` in UTC, the milliseconds and `Z` appended per line.
-    private static func utcText(_ seconds: Int64) -> [UInt8] {
-        var time = time_t(seconds)
-        var parts = tm()
-        gmtime_r(&time, &parts)
-        var text = [Int8](repeating: 0, count: 32)
-        let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%S", &parts)
+        let count = strftime(&text, text.count, format == .text ? "%Y-%m-%dT%H:%M:%S%z" : "%Y-%m-%dT%H:%M:%S", &parts)
         return text.prefix(count).map { UInt8(bitPattern: $0) }
     }
 }
