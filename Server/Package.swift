@@ -175,6 +175,17 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: upcoming),
+        // The census's handling of one ping counted in instructions under callgrind
+        // (scripts/instruction-guard, beside Probes/'s sdk-probe): built with the release meter.
+        .executableTarget(
+            name: "census-probe",
+            dependencies: [
+                "CensusHTTP", "CensusStore", "CensusSQLite",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: upcoming),
         .testTarget(
             name: "CensusTests",
             dependencies: [

@@ -2,7 +2,7 @@ package import CensusStore
 import Foundation
 import Hummingbird
 import MeterWire
-import NIOCore
+package import NIOCore
 
 /// What every route that takes data shares: the store and its group-commit writer, who may send
 /// (``AppRegistry``), what refusals and traces may take (``StorageBudget``), the operator's policy,
@@ -40,7 +40,7 @@ package struct CensusIntake: Sendable {
     /// Validates, stores and answers one ping: `reply` is called once, on `eventLoop` when one is
     /// given (the fast path's), after the ping or its refusal is committed. The time from here to
     /// the answer goes to `/metrics`' histogram, from the closures each ping already has.
-    func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
+    package func ingestPing(query: Substring, uri: String, on eventLoop: (any EventLoop)?,
                             reply: @escaping @Sendable (CensusReply) -> Void) {
         let received = ContinuousClock.now
         let metrics = events.metrics

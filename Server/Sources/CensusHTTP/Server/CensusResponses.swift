@@ -41,9 +41,11 @@ struct StatsResponse: ResponseEncodable {
 }
 
 /// A plain-text answer, before it becomes a Hummingbird `Response` or, on the fast path, HTTP parts.
-struct CensusReply: Sendable {
-    let status: HTTPResponse.Status
-    let text: String
+package struct CensusReply: Sendable {
+    /// The answer's status.
+    package let status: HTTPResponse.Status
+    /// The answer's one line of text.
+    package let text: String
     /// When the client may try again (`Retry-After`), for a refusal that will pass later.
     var retryAfterSeconds: Int?
 
