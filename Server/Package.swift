@@ -181,6 +181,7 @@ let package = Package(
             name: "census-probe",
             dependencies: [
                 "CensusHTTP", "CensusStore", "CensusSQLite",
+                .product(name: "MeterWire", package: "AppMeter"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
