@@ -35,9 +35,12 @@ struct PingTemplate {
     }
 
     func query(_ index: Int) -> String {
-        parts[0] + String(1_700_000_061 + 60 * index) + parts[1] + String(index) + parts[2]
+        parts[0] + String(createdAt(index)) + parts[1] + String(index) + parts[2]
     }
 }
+
+/// When ping `index` is made, and received: a minute after the one before it.
+func createdAt(_ index: Int) -> Int64 { 1_700_000_061 + 60 * Int64(index) }
 
 /// A slowdown `scripts/instruction-guard --self-test` plants after each ping's answer, inside what
 /// the guard counts: this many turns of a loop the optimizer keeps.
@@ -59,14 +62,14 @@ func run(_ count: Int) async throws {
     logger.logLevel = .error
     let database = try await SQLiteCensusDatabase.open(
         path: folder.appendingPathComponent("census.sqlite").path, logger: logger, checkpointInterval: .seconds(86_400))
-    // The census's clock moves with the pings, a minute each, so each is received when it was made.
-    let clock = ManualCensusClock(seconds: 1_700_000_061)
+    // The census's clock moves with the pings, so each is received when it was made.
+    let clock = ManualCensusClock(seconds: createdAt(0))
     let store = PingStore(database: database, clock: clock)
     try await store.migrate()
     let intake = CensusIntake(store: store, policy: .standard, events: CensusEvents(logger: logger))
     let queries = (0..<count).map(template.query)
     for (index, query) in queries.enumerated() {
-        clock.set(seconds: 1_700_000_061 + 60 * Int64(index))
+        clock.set(seconds: createdAt(index))
         let reply = await withCheckedContinuation { answered in
             intake.ingestPing(query: query[...], uri: WireRoute.ping + "?" + query, on: nil as (any EventLoop)?) { answered.resume(returning: $0) }
         }
