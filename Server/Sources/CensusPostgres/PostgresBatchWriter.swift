@@ -22,9 +22,9 @@ package struct PostgresBatchWriter: CensusBatchWriter {
             // Almost every batch is all new: a plain insert, which PostgreSQL runs faster than one
             // that checks each row for a conflict and returns the new ids (docs/performance.md).
             if needs.isEmpty {
-                _ = try await rows(of: InsertNewPings(batch: batch))
+                _ = try await committed(InsertNewPings(batch: batch))
             } else {
-                _ = try await rows(of: InsertNewPingsAndSpans(batch: batch, spans: spans))
+                _ = try await committed(InsertNewPingsAndSpans(batch: batch, spans: spans))
             }
             database.appendVacuum.appended(pings.count, to: .pings)
             return Set(pings.map(\.key))
@@ -32,8 +32,8 @@ package struct PostgresBatchWriter: CensusBatchWriter {
             // A ping of the batch is already stored (a retry), so the insert stored none of it,
             // nor its spans.
             let stored = needs.isEmpty
-                ? Set(try await rows(of: InsertPingsSkippingStored(batch: batch)))
-                : Set(try await rows(of: InsertPingsAndSpansSkippingStored(batch: batch, spans: spans)))
+                ? Set(try await committed(InsertPingsSkippingStored(batch: batch)))
+                : Set(try await committed(InsertPingsAndSpansSkippingStored(batch: batch, spans: spans)))
             database.appendVacuum.appended(stored.count, to: .pings)
             return stored
         }
@@ -51,19 +51,27 @@ package struct PostgresBatchWriter: CensusBatchWriter {
             statement.appids.append(reject.appid)
             statement.bytes.append(reject.bytes)
         }
-        _ = try await rows(of: statement)
+        _ = try await committed(statement)
         database.appendVacuum.appended(rejects.count, to: .rejects)
     }
 
-    /// Runs `statement` on the connection of the writer's session when there is one and it is
+    /// Runs `statement` in a transaction of its own (``inTransaction(run:_:)``: answered only
+    /// once committed), on the connection of the writer's session when there is one and it is
     /// open, else on one from the pool, and returns its rows.
-    private func rows<Statement: PostgresPreparedStatement>(of statement: Statement) async throws -> [Statement.Row] {
-        var rows: [Statement.Row] = []
+    private func committed<Statement: PostgresPreparedStatement>(_ statement: Statement) async throws -> [Statement.Row] {
         if let connection, !connection.isClosed {
-            for try await row in try await connection.execute(statement, logger: Self.quiet) { rows.append(row) }
-        } else {
-            for try await row in try await database.client.execute(statement) { rows.append(row) }
+            return try await inTransaction(on: connection, logger: Self.quiet) { try await Self.rows(of: statement, on: connection) }
         }
+        return try await database.client.withConnection { connection in
+            try await inTransaction(on: connection, logger: Self.quiet) { try await Self.rows(of: statement, on: connection) }
+        }
+    }
+
+    private static func rows<Statement: PostgresPreparedStatement>(
+        of statement: Statement, on connection: PostgresConnection
+    ) async throws -> [Statement.Row] {
+        var rows: [Statement.Row] = []
+        for try await row in try await connection.execute(statement, logger: quiet) { rows.append(row) }
         return rows
     }
 

@@ -14,19 +14,18 @@ struct PostgresDialect: CensusDialect {
         try await ByteOrderedText.migrate(db)
     }
 
+    /// `BEGIN` … `COMMIT`, returning once the `COMMIT` is answered (``inTransaction(run:_:)``).
+    func inTransaction<Result: Sendable>(_ db: CensusSQL, _ body: () async throws -> Result) async throws -> Result {
+        try await CensusPostgres.inTransaction(run: { try await db.raw(SQLQueryString($0)).run() }, body)
+    }
+
     /// `pg_advisory_xact_lock` on the key's hash, released with the transaction.
     func inTransactionHoldingLock<Result: Sendable>(
         on key: String, _ db: CensusSQL, _ body: () async throws -> Result
     ) async throws -> Result {
-        try await db.raw("BEGIN").run()
-        do {
+        try await inTransaction(db) {
             try await db.raw("SELECT pg_advisory_xact_lock(hashtext(\(bind: key)))").run()
-            let result = try await body()
-            try await db.raw("COMMIT").run()
-            return result
-        } catch {
-            try? await db.raw("ROLLBACK").run()
-            throw error
+            return try await body()
         }
     }
 

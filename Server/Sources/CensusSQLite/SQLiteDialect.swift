@@ -13,6 +13,12 @@ struct SQLiteDialect: CensusDialect {
     /// SQLite compares text byte by byte already.
     func makeTextByteOrdered(_ db: CensusSQL) async throws {}
 
+    /// SQLite answers a statement sent alone once it is committed; and a `BEGIN` on the one
+    /// connection the census shares would take in the statements of other tasks.
+    func inTransaction<Result: Sendable>(_ db: CensusSQL, _ body: () async throws -> Result) async throws -> Result {
+        try await body()
+    }
+
     /// On the one connection the census shares, whose writes the census serialises itself.
     func inTransactionHoldingLock<Result: Sendable>(
         on key: String, _ db: CensusSQL, _ body: () async throws -> Result

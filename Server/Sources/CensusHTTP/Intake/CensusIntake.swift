@@ -109,8 +109,14 @@ package struct CensusIntake: Sendable {
     /// answers a failed write (``CensusError/storageUnavailable(reason:)``).
     func storageFailed(_ error: any Error) -> CensusReply {
         events.record(.storageFailed(error))
-        // A write that went unanswered says it may have been stored (census-decisions.md S47).
-        if let error = error as? CensusError, case .noAnswer = error { return error.reply }
+        // A write that went unanswered, or whose commit went unconfirmed, says it may have been
+        // stored (census-decisions.md S47, S48).
+        if let error = error as? CensusError {
+            switch error {
+            case .noAnswer, .commitUnconfirmed: return error.reply
+            default: break
+            }
+        }
         return CensusError.storageUnavailable(reason: "\(error)").reply
     }
 }

@@ -15,6 +15,11 @@ extension CensusError: HTTPResponseError {
         case .noAnswer:
             CensusReply(status: .serviceUnavailable, text: "storage did not answer in time; it may have stored this: retry later (a stored ping is answered duplicate)",
                         retryAfterSeconds: Self.storageRetryAfterSeconds)
+        // The commit was sent and its connection lost before the answer: the same uncertainty
+        // (census-decisions.md S48).
+        case .commitUnconfirmed:
+            CensusReply(status: .serviceUnavailable, text: "storage did not confirm the commit; it may have stored this: retry later (a stored ping is answered duplicate)",
+                        retryAfterSeconds: Self.storageRetryAfterSeconds)
         case .configUnavailable:
             CensusReply(status: .serviceUnavailable, text: "config unavailable; retry later")
         case .notReady:

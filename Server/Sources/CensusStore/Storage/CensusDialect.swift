@@ -18,6 +18,14 @@ package protocol CensusDialect: Sendable {
     /// (PostgreSQL, ``ByteOrderedText``); nothing where it compares bytes already (SQLite).
     func makeTextByteOrdered(_ db: CensusSQL) async throws
 
+    /// Runs `body`'s writes in one transaction and returns once it is committed, where a statement
+    /// sent alone can be answered before its commit (PostgreSQL, census-decisions.md S48); as it is
+    /// where each statement is committed before its answer (SQLite).
+    ///
+    /// - Throws: ``CensusError/commitUnconfirmed(reason:)`` when the commit was sent and not
+    ///   answered: it may be stored or not.
+    func inTransaction<Result: Sendable>(_ db: CensusSQL, _ body: () async throws -> Result) async throws -> Result
+
     /// Runs `body` in a transaction holding a lock on `key` where servers share the database
     /// (PostgreSQL), so that they run it for one key one after the other; as it is where the
     /// census's one connection serialises its writes itself (SQLite).

@@ -12,6 +12,9 @@ package enum CensusError: Error, CustomStringConvertible {
     case storageUnavailable(reason: String)
     /// The store gave no answer within `timeout`.
     case noAnswer(within: Duration)
+    /// A write's commit was sent and its answer never came (the connection was lost, for the
+    /// reason given): it may be committed or not (census-decisions.md S48).
+    case commitUnconfirmed(reason: String)
     /// The readiness check's query failed, for the reason given.
     case notReady(reason: String)
     /// An app's settings could not be read for the config handshake.
@@ -39,6 +42,7 @@ package enum CensusError: Error, CustomStringConvertible {
             "the database \(location) did not answer (\(attempts) attempts): \(reason)"
         case .storageUnavailable(let reason): reason
         case .noAnswer(let timeout): "no answer within \(timeout)"
+        case .commitUnconfirmed(let reason): "the commit was sent and not confirmed: \(reason)"
         case .notReady(let reason): "the database does not answer (\(reason))"
         case .configUnavailable: "the app's settings could not be read"
         case .signingKeyUnreadable: "the census's signing key in census_signing_key is not base64 of 32 bytes"

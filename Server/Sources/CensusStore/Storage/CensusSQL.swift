@@ -37,6 +37,12 @@ package struct CensusSQL: SQLDatabase {
         try await connection.withSession(closure)
     }
 
+    /// Runs `body`'s writes in one transaction, returning once it is committed
+    /// (``CensusDialect/inTransaction(_:_:)``): for a write whose answer says it is stored.
+    package func inTransaction<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        try await engine.inTransaction(self, body)
+    }
+
     /// Runs `body` in a transaction holding a lock on `key` where the engine has servers sharing
     /// the database (``CensusDialect/inTransactionHoldingLock(on:_:_:)``).
     func inTransactionHoldingLock<Result: Sendable>(on key: String, _ body: () async throws -> Result) async throws -> Result {

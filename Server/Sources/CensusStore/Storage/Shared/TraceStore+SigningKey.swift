@@ -10,11 +10,14 @@ extension TraceStore {
         let fresh = Curve25519.Signing.PrivateKey().rawRepresentation.base64EncodedString()
         let now = clock.seconds()
         let stored: Data = try await database.withSQL { db in
-            // Two servers starting together: the first insert wins, both read what it wrote.
-            try await db.insert(into: "census_signing_key").columns("id", "private_key", "created_at")
-                .values(1, fresh, now)
-                .ignoringConflicts(with: "id")
-                .run()
+            // Two servers starting together: the first insert wins, both read what it wrote. Never
+            // signed with before it is committed (census-decisions.md S48).
+            try await db.inTransaction {
+                try await db.insert(into: "census_signing_key").columns("id", "private_key", "created_at")
+                    .values(1, fresh, now)
+                    .ignoringConflicts(with: "id")
+                    .run()
+            }
             guard let row = try await db.select().column("private_key").from("census_signing_key")
                 .where("id", .equal, 1).first(),
                 let raw = Data(base64Encoded: try row.decode(column: "private_key", as: String.self)) else {

@@ -47,8 +47,10 @@ package struct TraceStore: Sendable {
                                        entry.call, json, StorageBudget.bytes(ofTraceEntry: json))
             }
             // Keyed by app too: another app's entries under this session id take no number from it
-            // (census-decisions.md S43).
-            return try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
+            // (census-decisions.md S43). Answered once committed (S48).
+            return try await db.inTransaction {
+                try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
+            }
         }
     }
 
