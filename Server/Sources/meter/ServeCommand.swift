@@ -23,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on (1…65535; 0: any free port; default: 8080).") var port: Int?
     @Option(help: "A SQLite file path, or postgres://user:password@host:port/database (default: ./census.sqlite).")
     var database: String?
+    @Option(help: ArgumentHelp("A PostgreSQL replica of --database (postgres://…), where reports, the dashboard, session lists and certification read; its lag is shown on the dashboard and in /metrics (default: they read --database).", valueName: "url"))
+    var readDatabase: String?
     @OptionGroup(title: "What the census takes and keeps") var policy: PolicyOptions
     @OptionGroup(title: "Connections") var connections: ConnectionOptions
     @Option(help: "The token the dashboard and read API require (also APPMETER_CENSUS_TOKEN). Beyond loopback one is always required: without this option a random one is made and logged.")
@@ -55,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let census: RunningCensus
         do {
-            census = try await RunningCensus.start(database: database, host: host, port: port, tls: tls, access: access,
+            census = try await RunningCensus.start(database: database, readDatabase: settings.readDatabase, host: host, port: port, tls: tls, access: access,
                                                    policy: settings.policy, connectionLimits: settings.limits,
                                                    accessLog: settings.accessLog.makeAccessLog(format: settings.logFormat), logger: logger)
         } catch {

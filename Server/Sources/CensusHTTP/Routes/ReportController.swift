@@ -5,7 +5,10 @@ import MeterWire
 
 /// `GET /api/v1/report`, `report/dtvr`, `report/viewability`: the credit, behind the read token.
 struct ReportController {
+    /// Where the reports are read (a replica, with `--read-database`).
     let store: PingStore
+    /// The replica, whose last sampled lag the credit report carries.
+    let replica: ReadReplica?
     let policy: CensusPolicy
 
     func addRoutes(to api: RouterGroup<BasicRequestContext>) {
@@ -20,7 +23,7 @@ struct ReportController {
         case .success(var query):
             query.excludeFlagged = policy.excludeFlagged
             return try ReportResponse(rows: try await store.reports.report(query), plausibility: try await store.reports.plausibility(query),
-                                      excludesFlagged: query.excludeFlagged).response(from: request, context: context)
+                                      excludesFlagged: query.excludeFlagged, readReplica: replica?.status).response(from: request, context: context)
         }
     }
 

@@ -15,13 +15,16 @@ struct RejectsResponse: ResponseEncodable {
 /// The read routes behind the token: sessions, their pings and traces, certification, rejects, the
 /// live feed; and the certification key, open to anyone handed an export.
 package struct SessionController: Sendable {
+    /// Where sessions, traces and rejects are read (a replica, with `--read-database`).
     let store: PingStore
+    /// The census's signing key, made on first use: on the primary, which takes writes.
+    let keys: TraceStore
     let feed: LiveFeed
 
     /// Open: whoever is handed an export must be able to check it without the read token.
     func addOpenRoutes(to router: Router<BasicRequestContext>) {
         router.get("/certification/key") { _, _ in
-            CertificationKeyInfo(publicKey: try await store.traces.signingKey().publicKey.rawRepresentation.base64EncodedString())
+            CertificationKeyInfo(publicKey: try await keys.signingKey().publicKey.rawRepresentation.base64EncodedString())
         }
     }
 
@@ -39,7 +42,7 @@ package struct SessionController: Sendable {
         api.get("certification") { request, _ in
             let parameters = request.uri.queryParameters
             let reports = try await certify(session: parameters.get("session"), appid: request.appParameter)
-            return try await store.traces.signed(reports)
+            return try await keys.signed(reports)
         }
         api.get("rules") { _, _ in RulesResponse(rules: RulePack.standard) }
         api.get("rejects") { _, _ in RejectsResponse(rejects: try await store.recentRejects(limit: 100)) }

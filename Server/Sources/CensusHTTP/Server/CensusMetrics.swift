@@ -60,6 +60,9 @@ package final class CensusMetrics: Sendable {
     private struct Mirrors: Sendable {
         var census: CounterMirror<CensusCounters>
         var connections: CounterMirror<ConnectionCounters>
+        /// The read replica's gauges, made at the first scrape that has a replica's sample: a
+        /// census without one shows none, rather than a lag of 0.
+        var replica: (lag: Gauge, answering: Gauge)?
     }
 
     package init() {
@@ -166,8 +169,16 @@ package final class CensusMetrics: Sendable {
     /// The Prometheus text: the counters kept elsewhere and the queues brought up to date first.
     func exposition(counters: CensusCounters, connections: ConnectionCounters,
                     queues: (pings: (waiting: Int, writers: Int), rejects: (waiting: Int, writers: Int)),
-                    stalledSeconds: Int = 0) -> [UInt8] {
+                    stalledSeconds: Int = 0, replica: ReadReplica.Status? = nil) -> [UInt8] {
         mirrors.withLockedValue { mirrors in
+            if let replica {
+                let gauges = mirrors.replica ?? makeReplicaGauges()
+                if mirrors.replica == nil { gauges.lag.set(Double.nan) }  // no lag known yet, not 0
+                mirrors.replica = gauges
+                gauges.answering.set(Int64(replica.answering ? 1 : 0))
+                // A replica that did not answer keeps its last lag, beside answering 0.
+                if let lag = replica.lagSeconds { gauges.lag.set(lag) }
+            }
             mirrors.census.update(from: counters)
             mirrors.connections.update(from: connections)
             gauges.queueWaiting.pings.set(Int64(queues.pings.waiting))
@@ -180,6 +191,17 @@ package final class CensusMetrics: Sendable {
             // Under the lock: two scrapes at once each see every update of the one before.
             return registry.emitToBuffer()
         }
+    }
+
+    /// `appmeter_census_read_replica_lag_seconds` and `appmeter_census_read_replica_answering`.
+    private func makeReplicaGauges() -> (lag: Gauge, answering: Gauge) {
+        func named(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+            MetricNameDescriptor(namespace: "appmeter", subsystem: "census", metricName: name, unitName: unit, helpText: help)
+        }
+        return (registry.makeGauge(descriptor: named(
+                    "read_replica_lag", "seconds", "Seconds the read replica's data was behind the primary's at its last sample (0: caught up)")),
+                registry.makeGauge(descriptor: named(
+                    "read_replica_answering", "", "1 when the read replica answered its last sample, 0 when it did not")))
     }
 }
 

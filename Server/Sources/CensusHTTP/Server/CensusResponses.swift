@@ -11,6 +11,8 @@ struct ReportResponse: ResponseEncodable {
     let plausibility: [PlausibilityRow]
     /// Whether flagged sessions are left out of `rows` (the census's policy).
     let excludesFlagged: Bool
+    /// The replica read, as last sampled; absent when the census reads its own store.
+    let readReplica: ReadReplica.Status?
 }
 
 /// `GET /api/v1/report/dtvr`.
@@ -38,6 +40,8 @@ struct StatsResponse: ResponseEncodable {
     let sinceStart: CensusCounters
     /// What the connection limits did since start.
     let connections: ConnectionCounters
+    /// The replica read, as last sampled; absent when the census reads its own store.
+    let readReplica: ReadReplica.Status?
 }
 
 /// A plain-text answer, before it becomes a Hummingbird `Response` or, on the fast path, HTTP parts.

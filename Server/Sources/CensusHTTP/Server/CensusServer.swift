@@ -24,11 +24,16 @@ package struct CensusServer: Sendable {
     package let readThreads = ReadThreads()
     /// The line per request ``application(host:port:tls:onRunning:)`` writes, or nil for none (docs/census.md §4f).
     package let accessLog: AccessLog?
+    /// The replica the read routes use (`--read-database`), or nil: they read the store.
+    package let replica: ReadReplica?
 
     /// Creates a server over a migrated store; ``maintain()`` loads its apps and budget.
-    package init(store: PingStore, access: CensusAccess = .open, policy: CensusPolicy = .standard,
+    /// With `replica`, reports, session lists, traces, certification and the stored counts are
+    /// read from it (census-decisions.md S49).
+    package init(store: PingStore, replica: ReadReplica? = nil, access: CensusAccess = .open, policy: CensusPolicy = .standard,
                  connectionLimits: ConnectionLimits = .standard(), accessLog: AccessLog? = nil,
                  logger: Logger = Logger(label: "Census")) {
+        self.replica = replica
         self.intake = CensusIntake(store: store, policy: policy, events: CensusEvents(logger: logger))
         self.access = access
         self.connectionLimits = connectionLimits
@@ -46,20 +51,23 @@ package struct CensusServer: Sendable {
         TraceController(intake: intake).addRoutes(to: router)
         DashboardController().addRoutes(to: router)
         BrowserController(intake: intake).addRoutes(to: router)
-        let stats = StatsController(intake: intake, connections: connections, access: access)
+        let stats = StatsController(intake: intake, reads: reads, replica: replica, connections: connections, access: access)
         stats.addRoutes(to: router)
         sessions.addOpenRoutes(to: router)
 
         let api = router.group("api/v1").add(middleware: AccessGuard(access: access))
             .add(middleware: ReadThreadsMiddleware(threads: readThreads))
-        ReportController(store: store, policy: policy).addRoutes(to: api)
+        ReportController(store: reads, replica: replica, policy: policy).addRoutes(to: api)
         stats.addRoutes(to: api)
         sessions.addRoutes(to: api)
         return router
     }
 
     /// The read routes of sessions, traces and certification.
-    package var sessions: SessionController { SessionController(store: store, feed: feed) }
+    package var sessions: SessionController { SessionController(store: reads, keys: store.traces, feed: feed) }
+
+    /// Where the read routes read: the replica when there is one, else the store.
+    package var reads: PingStore { replica?.store ?? store }
 
     /// An application listening on `host:port` (0 picks a free port; `onRunning` learns which),
     /// its connections held to ``connectionLimits``; with `tls`, it answers HTTPS only.

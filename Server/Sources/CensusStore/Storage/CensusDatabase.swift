@@ -33,6 +33,11 @@ package protocol CensusDatabase: Sendable {
     /// What a log line says of a failure of this engine (``CensusError/storageUnavailable(reason:)``).
     func describe(_ error: any Error) -> String
 
+    /// How far behind its primary this database's data is, in seconds, when it is a replica
+    /// (`meter serve --read-database`); 0 when it is caught up or not a replica; nil where the
+    /// engine has no replicas (SQLite).
+    func replicationLag() async throws -> Double?
+
     /// Releases connections.
     func close() async
 }
@@ -55,6 +60,9 @@ extension CensusDatabase {
     package func describe(_ error: any Error) -> String {
         "\(error)"
     }
+
+    /// No replicas.
+    package func replicationLag() async throws -> Double? { nil }
 
     /// Runs `body` with a connection and the engine's dialect; what fails is thrown as a
     /// ``CensusError`` (``typingFailures(_:)``).

@@ -11,6 +11,7 @@ struct ServeSettings {
     var host: String
     var port: Int
     var database: DatabaseLocation
+    var readDatabase: DatabaseLocation?
     var token: String?
     var logLevel: Logger.Level
     var logFormat: LogFormat
@@ -24,6 +25,9 @@ struct ServeSettings {
         host = try resolver.resolve("host", flag: command.host, standard: "127.0.0.1", check: ListenAddress.hostProblem).value
         port = try resolver.resolve("port", flag: command.port, standard: 8080, check: ListenAddress.portProblem).value
         database = DatabaseLocation(argument: try resolver.resolve("database", flag: command.database, standard: "./census.sqlite").value)
+        let primary = database
+        readDatabase = try resolver.resolve("read-database", flag: command.readDatabase, check: { Self.readDatabaseProblem($0, of: primary) })
+            .map { DatabaseLocation(argument: $0.value) }
         // METER_TOKEN's older name, APPMETER_CENSUS_TOKEN, still comes after the flag and before the file.
         let token = try resolver.resolve("token", flag: command.token)
         switch token?.source {
@@ -43,5 +47,15 @@ struct ServeSettings {
         limits = try command.connections.limits(resolver)
         policy = try command.policy.policy(resolver)
         try resolver.refuseUnknownKeys()
+    }
+
+    /// What is wrong with `url` as `--read-database`, a PostgreSQL replica of a PostgreSQL
+    /// `--database` (census-decisions.md S49): SQLite's one file has no replica to read.
+    static func readDatabaseProblem(_ url: String, of database: DatabaseLocation) -> String? {
+        switch (DatabaseLocation(argument: url), database) {
+        case (.postgres, .postgres): nil
+        case (.postgres, .sqlite): "reads a PostgreSQL replica, and --database is a SQLite file, which has none"
+        case (.sqlite, _): "is not a PostgreSQL URL (postgres://…): it names a replica of a PostgreSQL --database"
+        }
     }
 }

@@ -37,7 +37,7 @@ final class SettingResolver {
     }
 
     /// The settings whose values are never repeated in a message.
-    static let secrets: Set<String> = ["token", "database"]
+    static let secrets: Set<String> = ["token", "database", "read-database"]
 
     /// `METER_PORT` for `port`: what swift-configuration's environment provider reads for `meter.port`.
     static func environmentName(of name: String) -> String {

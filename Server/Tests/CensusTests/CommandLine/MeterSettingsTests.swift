@@ -65,6 +65,10 @@ import Glibc
         (["METER_ACCESS_LOG": "loud"], "METER_ACCESS_LOG=loud (environment) is not one of truncated, hashed, full, off"),
         (["METER_REGISTERED_APPS_ONLY": "maybe"], "METER_REGISTERED_APPS_ONLY=maybe (environment) is not true or false"),
         (["METER_TLS_CERT": "/tmp/chain.pem"], "--tls-cert and --tls-key go together: give both for HTTPS, or neither (only METER_TLS_CERT (environment) is set)"),
+        (["METER_READ_DATABASE": "postgres://census:secret@replica/census"],
+         "METER_READ_DATABASE (environment) reads a PostgreSQL replica, and --database is a SQLite file, which has none"),
+        (["METER_READ_DATABASE": "replica.sqlite"],
+         "METER_READ_DATABASE (environment) is not a PostgreSQL URL (postgres://…): it names a replica of a PostgreSQL --database"),
     ])
     func aBadEnvironmentValueIsRefusedByName(_ environment: [String: String], _ message: String) throws {
         try Self.serve(environment: environment) { run, _ in

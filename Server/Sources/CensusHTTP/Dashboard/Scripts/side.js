@@ -9,8 +9,16 @@ function tagCheck(check) {
   return `tags ${check.tagSeconds} s, SDK ${check.sdkSeconds} s` + (differ > 0 ? `, ${differ} sessions differ` : "");
 }
 
+// A report read from a replica (`meter serve --read-database`) is as old as the replica's lag.
+function replicaNote(replica) {
+  if (!replica || typeof replica !== "object") return "";
+  if (!replica.answering) return " · read replica not answering";
+  const lag = Number(replica.lagSeconds) || 0;
+  return lag > 0 ? ` · read from a replica ${lag.toFixed(1)} s behind` : " · read from a replica, caught up";
+}
+
 async function loadCredit() {
-  const { rows, plausibility = [] } = await api("report");
+  const { rows, plausibility = [], readReplica } = await api("report");
   const all = list(rows);
   const max = all.reduce((most, r) => Math.max(most, seconds(r.creditedSeconds)), 1);
   fill("#credit-chart", all.slice(0, 20).map(r => el("div", { class: "bar-row" },
@@ -29,7 +37,7 @@ async function loadCredit() {
     el("td", { class: "num" }, p.flaggedSessions), el("td", { class: "num" }, p.flaggedSeconds),
     el("td", { class: "num" }, p.flaggedViewabilitySessions ?? 0),
     el("td", { class: "num" }, `${p.flaggedViewableSeconds ?? 0} / ${p.flaggedAudibleSeconds ?? 0}`))));
-  document.querySelector("#credit-updated").textContent = "as of " + time(Date.now() / 1000);
+  document.querySelector("#credit-updated").textContent = "as of " + time(Date.now() / 1000) + replicaNote(readReplica);
 }
 
 async function loadRejects() {
