@@ -1,7 +1,7 @@
 @testable import CensusHTTP
 @testable import CensusPostgres
 @testable import CensusStore
-import HTTPTypes
+import Hummingbird
 import Logging
 import PostgresNIO
 import SQLKit
