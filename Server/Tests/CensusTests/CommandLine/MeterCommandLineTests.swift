@@ -68,6 +68,28 @@ import Glibc
         #expect(run.errors.contains(message))
     }
 
+    /// `report --format csv|jsonl` prints one report's rows with the documented columns, a
+    /// sender's control characters made visible (census-decisions.md S50).
+    @Test func reportExportsOneReportAsCSVOrJSONLines() async throws {
+        let path = MeterRun.temporaryPath("census.sqlite")
+        try await DatabaseLocation.sqlite(path: path).withStore { store in
+            var ping = SessionSpanTests.ping("p1", "s1", at: 1_700_000_000, appid: Self.appid)
+            ping.assetID = "news\u{1b}[31m"
+            _ = try await store.insert([ping], receivedAt: 1_700_000_000_000)
+        }
+        let csv = try MeterRun.run(["report", "--database", path, "--format", "csv"])
+        #expect(csv.status == 0, "\(csv.errors)")
+        #expect(csv.output.hasPrefix("appid,assetid,kind,views,creditedSeconds,"))
+        #expect(csv.output.contains("\(Self.appid),news\\u{1b}[31m,content,0,10,"), "\(csv.output)")
+        #expect(!csv.output.contains("\u{1b}"))
+        let jsonl = try MeterRun.run(["report", "--database", path, "--format", "jsonl", "--report", "viewability"])
+        #expect(jsonl.status == 0 && jsonl.output.isEmpty, "\(jsonl.errors)")
+        let credit = try MeterRun.run(["report", "--database", path, "--format", "jsonl"])
+        #expect(credit.output.contains(#""assetid":"news\u001b[31m""#), "\(credit.output)")
+        let refused = try MeterRun.run(["report", "--database", path, "--report", "dtvr"])
+        #expect(refused.status == 64 && refused.errors.contains("--report picks the report of --format csv or jsonl"))
+    }
+
     /// `apps set` changes only what is given; `apps list` shows what is set.
     @Test func appsSetChangesOnlyWhatIsGiven() async throws {
         let path = try await Self.census()
