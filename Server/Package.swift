@@ -137,9 +137,9 @@ let package = Package(
                 // are swift-metrics handlers; the census uses them directly (CensusMetrics says why).
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
-            // The browser SDK it serves (JavaScript, the engine as WebAssembly, the demo page) and
-            // the dashboard's script, one file per pane.
-            resources: [.copy("Browser"), .copy("Dashboard/Scripts")],
+            // The browser SDK it serves (JavaScript, the engine as WebAssembly, the demo page), the
+            // dashboard's script, one file per pane, and the read API's OpenAPI document.
+            resources: [.copy("Browser"), .copy("Dashboard/Scripts"), .copy("API")],
             swiftSettings: upcoming),
         // What `meter` prints: reports, certifications and escaped text as terminal tables.
         .target(

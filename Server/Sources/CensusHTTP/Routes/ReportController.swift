@@ -54,7 +54,7 @@ struct ReportController {
 
     /// `format`: nil for the JSON answer (absent or `json`), else an export format (census-decisions.md S50).
     private static func format(_ request: Request) -> Result<ReportExport.Format?, PingRejection> {
-        guard let raw = request.uri.queryParameters.get("format"), !raw.isEmpty, raw != "json" else { return .success(nil) }
+        guard let raw = request.uri.queryParameters.get("format"), raw != "json" else { return .success(nil) }
         guard let format = ReportExport.Format(rawValue: String(raw)) else {
             return .failure(PingRejection(reason: "format must be json, csv or jsonl"))
         }
@@ -76,7 +76,8 @@ struct ReportController {
         let parameters = request.uri.queryParameters
         var query = ReportQuery(appid: parameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
         for (name, keyPath) in [("from", \ReportQuery.from), ("to", \ReportQuery.to)] {
-            guard let raw = parameters.get(name), !raw.isEmpty else { continue }
+            // Given empty, it is no number: refused, not read as absent (the OpenAPI document's types).
+            guard let raw = parameters.get(name) else { continue }
             guard let seconds = Int64(raw) else { return .failure(PingRejection(reason: "\(name) must be Unix seconds")) }
             query[keyPath: keyPath] = seconds
         }

@@ -44,12 +44,14 @@ package struct CensusServer: Sendable {
     /// The router with every census route, each controller given only what it needs.
     package func router() -> Router<BasicRequestContext> {
         let router = Router()
+        router.add(middleware: ReadOnlyAPI())
         HealthController(store: store, writer: intake.writer).addRoutes(to: router)
         PingController(intake: intake).addRoutes(to: router)
         ViewabilityController(intake: intake).addRoutes(to: router)
         AMPController(intake: intake).addRoutes(to: router)
         TraceController(intake: intake).addRoutes(to: router)
         DashboardController().addRoutes(to: router)
+        OpenAPIController().addRoutes(to: router)
         BrowserController(intake: intake).addRoutes(to: router)
         let stats = StatsController(intake: intake, reads: reads, replica: replica, connections: connections, access: access)
         stats.addRoutes(to: router)
