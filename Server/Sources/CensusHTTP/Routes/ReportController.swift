@@ -4,7 +4,9 @@ import Hummingbird
 import HTTPTypes
 import MeterWire
 
-/// `GET /api/v1/report`, `report/dtvr`, `report/viewability`: the credit, behind the read token.
+/// `GET /api/v1/report`, `report/dtvr`, `report/viewability`: the credit, behind the read token;
+/// over a range (`from`, `to`, read in `tz`), broken down by day or hour (`by`), as JSON or as an
+/// export (`format`).
 struct ReportController {
     /// Where the reports are read (a replica, with `--read-database`).
     let store: PingStore
@@ -13,50 +15,65 @@ struct ReportController {
     let policy: CensusPolicy
 
     func addRoutes(to api: RouterGroup<BasicRequestContext>) {
-        api.get("report") { request, context in try await report(request, context) }
-        api.get("report/dtvr") { request, context in try await dtvrReport(request, context) }
-        api.get("report/viewability") { request, context in try await viewabilityReport(request, context) }
-    }
-
-    private func report(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        switch (Self.reportQuery(request), Self.format(request)) {
-        case (.failure(let problem), _), (_, .failure(let problem)): return .text(.badRequest, problem.reason)
-        case (.success(var query), .success(let format)):
-            query.excludeFlagged = policy.excludeFlagged
-            let rows = try await store.reports.report(query)
-            if let format { return Self.export(rows, ReportExport.credit, as: format) }
-            return try ReportResponse(rows: rows, plausibility: try await store.reports.plausibility(query),
-                                      excludesFlagged: query.excludeFlagged, readReplica: replica?.status).response(from: request, context: context)
+        api.get("report") { request, context in
+            try await answer(request, context, ReportExport.credit, rows: { try await store.reports.report($0) }) { query, rows in
+                try ReportResponse(rows: rows, plausibility: try await store.reports.plausibility(query),
+                                   excludesFlagged: query.excludeFlagged, readReplica: replica?.status)
+                    .response(from: request, context: context)
+            }
+        }
+        api.get("report/dtvr") { request, context in
+            try await answer(request, context, ReportExport.dtvr, rows: { try await store.reports.dtvrReport($0) }) { _, rows in
+                try DTVRReportResponse(rows: rows).response(from: request, context: context)
+            }
+        }
+        api.get("report/viewability") { request, context in
+            try await answer(request, context, ReportExport.viewability, rows: { try await store.viewability.viewabilityReport($0) }) { query, rows in
+                try ViewabilityReportResponse(rows: rows, excludesFlagged: query.excludeFlagged).response(from: request, context: context)
+            }
         }
     }
 
-    private func dtvrReport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        switch (Self.reportQuery(request), Self.format(request)) {
-        case (.failure(let problem), _), (_, .failure(let problem)): return .text(.badRequest, problem.reason)
-        case (.success(let query), .success(let format)):
-            let rows = try await store.reports.dtvrReport(query)
-            if let format { return Self.export(rows, ReportExport.dtvr, as: format) }
-            return try DTVRReportResponse(rows: rows).response(from: request, context: context)
-        }
-    }
-
-    private func viewabilityReport(_ request: Request, _ context: BasicRequestContext) async throws -> Response {
-        switch (Self.reportQuery(request), Self.format(request)) {
-        case (.failure(let problem), _), (_, .failure(let problem)): return .text(.badRequest, problem.reason)
-        case (.success(var query), .success(let format)):
-            query.excludeFlagged = policy.excludeFlagged
-            let rows = try await store.viewability.viewabilityReport(query)
-            if let format { return Self.export(rows, ReportExport.viewability, as: format) }
-            return try ViewabilityReportResponse(rows: rows, excludesFlagged: query.excludeFlagged)
-                .response(from: request, context: context)
+    /// A report's answer: its rows over the request's range as `whole` answers them, or per
+    /// period of its breakdown, or as an export of either.
+    private func answer<Row: Encodable & Sendable>(
+        _ request: Request, _ context: BasicRequestContext, _ columns: [ReportExport.Column<Row>],
+        rows: (ReportQuery) async throws -> [Row], whole: (ReportQuery, [Row]) async throws -> Response
+    ) async throws -> Response {
+        let parameters = request.uri.queryParameters
+        let read = ReportRange.read(from: parameters.get("from"), to: parameters.get("to"), tz: parameters.get("tz"), by: parameters.get("by"))
+        switch (read, Self.format(request)) {
+        case (.failure(let problem), _): return .text(.badRequest, problem.reason)
+        case (_, .failure(let problem)): return .text(.badRequest, problem.reason)
+        case (.success(let range), .success(let format)):
+            let query = range.applied(to: ReportQuery(appid: parameters.get("appid").flatMap { $0.isEmpty ? nil : $0 },
+                                                      excludeFlagged: policy.excludeFlagged))
+            guard let (unit, periods) = range.breakdown else {
+                let found = try await rows(query)
+                if let format { return Self.export(found, columns, as: format) }
+                return try await whole(query, found)
+            }
+            var broken: [PeriodRows<Row>] = []
+            for period in periods {
+                var part = query
+                part.from = period.start
+                part.to = period.end
+                broken.append(PeriodRows(start: period.start, end: period.end, label: period.label, rows: try await rows(part)))
+            }
+            if let format {
+                let labelled = broken.flatMap { period in period.rows.map { (period.label, $0) } }
+                return Self.export(labelled, ReportExport.byPeriod(columns), as: format)
+            }
+            return try BreakdownResponse(by: unit.rawValue, timeZone: range.zone.identifier, periods: broken,
+                                         excludesFlagged: query.excludeFlagged).response(from: request, context: context)
         }
     }
 
     /// `format`: nil for the JSON answer (absent or `json`), else an export format (census-decisions.md S50).
-    private static func format(_ request: Request) -> Result<ReportExport.Format?, PingRejection> {
+    private static func format(_ request: Request) -> Result<ReportExport.Format?, ReportRangeProblem> {
         guard let raw = request.uri.queryParameters.get("format"), raw != "json" else { return .success(nil) }
         guard let format = ReportExport.Format(rawValue: String(raw)) else {
-            return .failure(PingRejection(reason: "format must be json, csv or jsonl"))
+            return .failure(ReportRangeProblem(reason: "format must be json, csv or jsonl"))
         }
         return .success(format)
     }
@@ -70,17 +87,22 @@ struct ReportController {
 
     /// `AppMeter-Export-Version`: the version of an export's columns.
     static let exportVersion = HTTPField.Name("AppMeter-Export-Version")!
+}
 
-    /// `appid`, `from`, `to` of a report request.
-    private static func reportQuery(_ request: Request) -> Result<ReportQuery, PingRejection> {
-        let parameters = request.uri.queryParameters
-        var query = ReportQuery(appid: parameters.get("appid").flatMap { $0.isEmpty ? nil : $0 })
-        for (name, keyPath) in [("from", \ReportQuery.from), ("to", \ReportQuery.to)] {
-            // Given empty, it is no number: refused, not read as absent (the OpenAPI document's types).
-            guard let raw = parameters.get(name) else { continue }
-            guard let seconds = Int64(raw) else { return .failure(PingRejection(reason: "\(name) must be Unix seconds")) }
-            query[keyPath: keyPath] = seconds
-        }
-        return .success(query)
-    }
+/// One period of a broken-down report.
+struct PeriodRows<Row: Encodable & Sendable>: Encodable, Sendable {
+    /// [`start`, `end`), Unix seconds, cut to the request's range.
+    let start: Int64
+    let end: Int64
+    /// The period's start as its zone writes it: `2026-11-26`, `2026-11-26T20:00+01:00`.
+    let label: String
+    let rows: [Row]
+}
+
+/// A report broken down by day or hour (`by`).
+struct BreakdownResponse<Row: Encodable & Sendable>: ResponseEncodable {
+    let by: String
+    let timeZone: String
+    let periods: [PeriodRows<Row>]
+    let excludesFlagged: Bool
 }

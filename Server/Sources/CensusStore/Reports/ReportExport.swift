@@ -41,7 +41,7 @@ package enum ReportExport {
         package let name: String
         package let value: @Sendable (Row) -> Value
 
-        init(_ name: String, _ value: @escaping @Sendable (Row) -> Value) {
+        package init(_ name: String, _ value: @escaping @Sendable (Row) -> Value) {
             self.name = name
             self.value = value
         }
@@ -90,6 +90,12 @@ package enum ReportExport {
         Column("overBoundSeconds") { .integer($0.overBoundSeconds) },
         Column("flagged") { .flag($0.flagged) },
     ]
+
+    /// `columns` after a first, `period`: the period's label (`2026-11-26`, `2026-11-26T20:00+01:00`)
+    /// of a report broken down by day or hour.
+    package static func byPeriod<Row>(_ columns: [Column<Row>]) -> [Column<(String, Row)>] {
+        [Column("period") { .text($0.0) }] + columns.map { column in Column(column.name) { column.value($0.1) } }
+    }
 
     /// `rows` in `format`, with `columns`; each text cell of a CSV first through `text` (`meter`
     /// makes control characters visible there, as in its tables).
