@@ -53,7 +53,16 @@ enum DashboardPage {
       </section>
       <section id="side-pane" aria-labelledby="credit-heading">
         <h2 id="credit-heading">Credit</h2>
+        <form id="range-form" class="filters" aria-label="The report's range">
+          <label>From <input id="range-from" type="datetime-local"></label>
+          <label>To <input id="range-to" type="datetime-local"></label>
+          <label>Zone <input id="range-tz" type="text" size="14" autocomplete="off" placeholder="UTC"></label>
+          <label>By <select id="range-by"><option value="">the whole range</option><option value="day">day</option><option value="hour">hour</option></select></label>
+          <button type="submit">Show</button>
+        </form>
+        <p id="range-error" class="hint" role="alert" hidden></p>
         <p id="credit-updated" class="hint"></p>
+        <div class="scroll"><table id="credit-periods" hidden><thead><tr><th>Period</th><th class="num">Views</th><th class="num">Seconds</th></tr></thead><tbody></tbody></table></div>
         <div id="credit-chart"></div>
         <div class="scroll"><table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th class="num">Views</th><th class="num">Seconds</th><th class="num">Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table></div>
         <div class="scroll"><table id="plausibility"><thead><tr><th>App</th><th class="num">Credited</th><th class="num">Over bound</th><th class="num">Flagged sessions</th><th class="num">Flagged seconds</th><th class="num">Flagged viewability sessions</th><th class="num">Flagged viewable / audible s</th></tr></thead><tbody></tbody></table></div>

@@ -72,7 +72,10 @@ function badge(status) {
 async function api(path) {
   const response = await fetch("/api/v1/" + path, { headers: token ? { Authorization: "Bearer " + token } : {} });
   if (response.status === 401) { document.querySelector("#token-form").hidden = false; throw new Error("token required"); }
-  if (!response.ok) throw new Error(path + ": HTTP " + response.status);
+  if (!response.ok) {
+    const reason = (await response.text()).slice(0, 300);
+    throw new Error(response.status === 400 ? reason : path + ": HTTP " + response.status);
+  }
   return response.json();
 }
 function list(value) { return Array.isArray(value) ? value : []; }

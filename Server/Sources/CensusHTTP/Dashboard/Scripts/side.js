@@ -17,8 +17,43 @@ function replicaNote(replica) {
   return lag > 0 ? ` · read from a replica ${lag.toFixed(1)} s behind` : " · read from a replica, caught up";
 }
 
+// The report's range from the form: its times as written, read in its zone by the census
+// (docs/census.md §5, "Ranges and breakdowns"); empty fields leave that end open.
+function rangeQuery(withBy) {
+  const value = id => document.querySelector(id).value.trim();
+  const parts = [["from", value("#range-from")], ["to", value("#range-to")], ["tz", value("#range-tz")]];
+  if (withBy) parts.push(["by", value("#range-by")]);
+  const given = parts.filter(([, v]) => v !== "");
+  return given.length ? "?" + given.map(([k, v]) => k + "=" + encodeURIComponent(v)).join("&") : "";
+}
+
+// Per day or hour: each period's views and seconds, summed from its rows.
+async function loadPeriods() {
+  const table = document.querySelector("#credit-periods");
+  if (!document.querySelector("#range-by").value) { table.hidden = true; return; }
+  const { periods } = await api("report" + rangeQuery(true));
+  fill("#credit-periods tbody", list(periods).map(p => {
+    const rows = list(p.rows);
+    const total = key => rows.reduce((sum, r) => sum + seconds(r[key]), 0);
+    return el("tr", { data: { period: p.label, credited: total("creditedSeconds") } }, el("td", {}, p.label),
+      el("td", { class: "num" }, total("views")), el("td", { class: "num" }, total("creditedSeconds")));
+  }));
+  table.hidden = false;
+}
+
 async function loadCredit() {
-  const { rows, plausibility = [], readReplica } = await api("report");
+  const error = document.querySelector("#range-error");
+  let answer;
+  try {
+    answer = await api("report" + rangeQuery(false));
+    await loadPeriods();
+    error.hidden = true;
+  } catch (failure) {
+    error.textContent = String(failure.message || failure);
+    error.hidden = false;
+    return;
+  }
+  const { rows, plausibility = [], readReplica } = answer;
   const all = list(rows);
   const max = all.reduce((most, r) => Math.max(most, seconds(r.creditedSeconds)), 1);
   fill("#credit-chart", all.slice(0, 20).map(r => el("div", { class: "bar-row" },
@@ -86,4 +121,6 @@ window.addEventListener("hashchange", () => {
   applyFilter();
   if (view.session) select(view.session).catch(logError);
 });
+document.querySelector("#range-tz").value = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+document.querySelector("#range-form").addEventListener("submit", event => { event.preventDefault(); loadCredit().catch(logError); });
 Promise.all([loadSessions(), loadCredit(), loadRejects()]).then(live).catch(logError);
