@@ -5,6 +5,7 @@
 @testable import MeterTables
 import Foundation
 import Hummingbird
+import Logging
 import HummingbirdTesting
 import MeterWire
 import Testing
@@ -139,6 +140,22 @@ import Testing
     }
 
     /// What the validator's refusals are, for the label: the kind of problem, not its text.
+    /// Every storage failure is counted; those that may still have stored the write (no answer in
+    /// time, a commit never confirmed) are counted apart too (census-decisions.md S47, S48).
+    @Test func storageFailuresThatMayHaveStoredAreCountedApart() throws {
+        let events = CensusEvents(logger: Logger(label: "test"))
+        for error: any Error in [CensusError.storageUnavailable(reason: "down"), CensusError.commitUnconfirmed(reason: "lost"),
+                                 CensusError.noAnswer(within: .seconds(5)), CancellationError()] {
+            events.record(.storageFailed(error))
+        }
+        #expect(events.sinceStart.storageFailures == 4)
+        #expect(events.sinceStart.storageUnconfirmed == 2)
+        let text = try PrometheusText(String(decoding: events.metrics.exposition(
+            counters: events.sinceStart, connections: ConnectionCounters(), queues: ((0, 0), (0, 0))), as: UTF8.self))
+        #expect(text.value("appmeter_census_storage_failures_total") == 4)
+        #expect(text.value("appmeter_census_storage_unconfirmed_total") == 2)
+    }
+
     @Test func refusalsAreCategorisedByWhatWentWrong() {
         func category(_ query: String) -> RefusalCategory? {
             guard case .failure(let rejection) = PingValidator.validate(query: Substring(query), uriLength: query.utf8.count + 12)

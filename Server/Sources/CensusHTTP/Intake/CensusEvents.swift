@@ -43,7 +43,11 @@ package struct CensusEvents: Sendable {
             logger.error("reject not recorded", metadata: ["error": "\(error)"])
         case .storageFailed(let error):
             logger.error("not stored", metadata: ["error": "\(error)"])
-            count { $0.storageFailures += 1 }
+            let unconfirmed = (error as? CensusError)?.mayHaveStored == true
+            count {
+                $0.storageFailures += 1
+                if unconfirmed { $0.storageUnconfirmed += 1 }
+            }
         case .tracesOverBudget:
             count { $0.tracesOverBudget += 1 }
         case .traceStored(let batch, let new):

@@ -111,12 +111,7 @@ package struct CensusIntake: Sendable {
         events.record(.storageFailed(error))
         // A write that went unanswered, or whose commit went unconfirmed, says it may have been
         // stored (census-decisions.md S47, S48).
-        if let error = error as? CensusError {
-            switch error {
-            case .noAnswer, .commitUnconfirmed: return error.reply
-            default: break
-            }
-        }
+        if let error = error as? CensusError, error.mayHaveStored { return error.reply }
         return CensusError.storageUnavailable(reason: "\(error)").reply
     }
 }

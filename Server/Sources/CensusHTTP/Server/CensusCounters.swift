@@ -14,6 +14,9 @@ package struct CensusCounters: Sendable, Equatable, Codable {
     package var tracesOverBudget = 0
     /// Pings that could not be stored (HTTP 503: the SDK retries).
     package var storageFailures = 0
+    /// Of those, the ones answered "may have stored this": written, and no answer came in time or
+    /// the commit was never confirmed (census-decisions.md S47, S48).
+    package var storageUnconfirmed = 0
     /// Config requests answered.
     package var configRequests = 0
     /// Google AMP cloud-API requests stored (each replays its page view).

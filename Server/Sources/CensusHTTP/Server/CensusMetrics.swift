@@ -114,6 +114,9 @@ package final class CensusMetrics: Sendable {
         census.add(counter("storage_failures", "Requests answered 503 because the store failed: the sender retries")) {
             $0.storageFailures
         }
+        census.add(counter("storage_unconfirmed", "Of those, requests whose write was sent and never confirmed (no answer within the bound, or a commit whose connection was lost): it may be stored")) {
+            $0.storageUnconfirmed
+        }
         census.add(counter("refusals_not_recorded", "Refused requests not recorded: the rejects' budget was full")) {
             $0.rejectsNotRecorded
         }

@@ -33,6 +33,15 @@ package enum CensusError: Error, CustomStringConvertible {
     /// traits; the README's quick first run builds without them).
     case notBuiltIn(feature: String, trait: String)
 
+    /// Whether a write that failed so may still be stored: sent, and its answer never came
+    /// (census-decisions.md S47, S48). Its retry is then answered `duplicate`.
+    package var mayHaveStored: Bool {
+        switch self {
+        case .noAnswer, .commitUnconfirmed: true
+        default: false
+        }
+    }
+
     /// What a log line or the command line says.
     package var description: String {
         switch self {
