@@ -52,6 +52,13 @@ import Testing
                     #expect(String(buffer: response.body).contains("\"openapi\": \"3.0.3\""))
                 }
                 try await client.execute(uri: "/api/v1/report", method: .get) { #expect($0.status == .unauthorized) }
+                // The document lists GET alone: any other method is told so, not answered 404.
+                for method in [HTTPRequest.Method.post, .head, .delete, .options] {
+                    try await client.execute(uri: "/api/v1/report", method: method) { response in
+                        #expect(response.status == .methodNotAllowed, "\(method)")
+                        #expect(response.headers[.allow] == "GET")
+                    }
+                }
             }
         }
     }
