@@ -46,10 +46,9 @@ struct ReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let range: ReportRange
-        switch ReportRange.read(from: from, to: to, tz: tz, by: by) {
+        switch ReportRange.read(from: from, to: to, tz: tz, by: by, named: { "--" + $0 }) {
         case .success(let read): range = read
-        case .failure(let problem): throw MeterFailure(.usage, problem.reason.replacingOccurrences(of: "by=", with: "--by ")
-                .replacingOccurrences(of: " from and to", with: " --from and --to"))
+        case .failure(let problem): throw MeterFailure(.usage, problem.reason)
         }
         let query = range.applied(to: ReportQuery(appid: appid, excludeFlagged: excludeFlagged))
         if let format, let export = ReportExport.Format(rawValue: format.rawValue) {

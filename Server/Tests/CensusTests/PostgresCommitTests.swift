@@ -26,6 +26,23 @@ struct PostgresCommitTests {
         }
     }
 
+    /// A migrated store on a fresh database whose pings run `action` at commit (``atCommit(_:on:table:)``).
+    func withPingsCommitting(_ action: String, _ body: (PingStore, PostgresCensusDatabase) async throws -> Void) async throws {
+        try await Backend.postgres.withOpenDatabase { database in
+            let store = PingStore(database: database)
+            try await store.migrate()
+            try await atCommit(action, on: database)
+            try await body(store, try #require(database as? PostgresCensusDatabase))
+        }
+    }
+
+    func dropTrigger(on database: any CensusDatabase, table: String = "census_pings") async throws {
+        try await database.withSQL { try await $0.raw("DROP TRIGGER appmeter_test_at_commit ON \(unsafeRaw: table)").run() }
+    }
+
+    /// The ping each test stores.
+    static let ping = SessionSpanTests.ping("p1", "s1", at: 100)
+
     func storedPings(in database: any CensusDatabase) async throws -> Int {
         try await database.withSQL { db in
             try await db.raw("SELECT COUNT(*) AS n FROM census_pings").first(decoding: Row.self)?.n ?? -1
@@ -38,28 +55,24 @@ struct PostgresCommitTests {
     /// whether the writer holds a connection of its own or takes one from the pool.
     @Test(arguments: [true, false])
     func aCommitRefusedAfterTheInsertWasAnsweredStoresNothingAndSaysSo(_ ownConnection: Bool) async throws {
-        try await Backend.postgres.withOpenDatabase { database in
-            let store = PingStore(database: database)
-            try await store.migrate()
-            try await atCommit("RAISE EXCEPTION 'refused at commit'", on: database)
-            let ping = SessionSpanTests.ping("p1", "s1", at: 100)
-            let postgres = try #require(database as? PostgresCensusDatabase)
+        try await withPingsCommitting("RAISE EXCEPTION 'refused at commit'") { store, postgres in
+            let database: any CensusDatabase = postgres
             var thrown: (any Error)?
             if ownConnection {
                 await postgres.writerConnections.withConnection { connection in
                     #expect(connection != nil)
-                    do { _ = try await store.insert([ping], receivedAt: 1, with: PostgresBatchWriter(database: postgres, connection: connection)) }
+                    do { _ = try await store.insert([Self.ping], receivedAt: 1, with: PostgresBatchWriter(database: postgres, connection: connection)) }
                     catch { thrown = error }
                 }
             } else {
-                do { _ = try await store.insert([ping], receivedAt: 1) } catch { thrown = error }
+                do { _ = try await store.insert([Self.ping], receivedAt: 1) } catch { thrown = error }
             }
             let error = try #require(thrown as? CensusError)
             guard case .storageUnavailable(let reason) = error else { Issue.record("\(error)"); return }
             #expect(reason.contains("refused at commit"))
             #expect(try await storedPings(in: database) == 0)
-            try await database.withSQL { try await $0.raw("DROP TRIGGER appmeter_test_at_commit ON census_pings").run() }
-            #expect(try await store.insert([ping], receivedAt: 2).count == 1, "the retry is stored, not a duplicate")
+            try await dropTrigger(on: database)
+            #expect(try await store.insert([Self.ping], receivedAt: 2).count == 1, "the retry is stored, not a duplicate")
         }
     }
 
@@ -67,19 +80,15 @@ struct PostgresCommitTests {
     /// "may have stored this"), the commit completes on the server, and the retry is a duplicate.
     /// The commit's trigger waits for a lock the test holds until the connection is cut.
     @Test func aCommitWhoseConnectionIsLostIsUnconfirmedAndItsRetryADuplicate() async throws {
-        try await Backend.postgres.withOpenDatabase { database in
-            let store = PingStore(database: database)
-            try await store.migrate()
-            try await atCommit("PERFORM pg_advisory_xact_lock(\(Self.commitLock))", on: database)
-            let ping = SessionSpanTests.ping("p1", "s1", at: 100)
-            let postgres = try #require(database as? PostgresCensusDatabase)
+        try await withPingsCommitting("PERFORM pg_advisory_xact_lock(\(Self.commitLock))") { store, postgres in
+            let database: any CensusDatabase = postgres
             let failure = try await database.withSQL { db -> (any Error)? in
                 var failure: (any Error)?
                 try await db.raw("SELECT pg_advisory_lock(\(unsafeRaw: String(Self.commitLock)))").run()
                 await postgres.writerConnections.withConnection { connection in
                     guard let connection else { return }
                     let writer = PostgresBatchWriter(database: postgres, connection: connection)
-                    let insert = Task { try await store.insert([ping], receivedAt: 1, with: writer) }
+                    let insert = Task { try await store.insert([Self.ping], receivedAt: 1, with: writer) }
                     // Until the commit waits for the lock (bounded: 30 s), then the connection is cut.
                     for _ in 0..<600 where (try? await commitsWaiting(db)) == 0 {
                         try? await Task.sleep(for: .milliseconds(50))
@@ -98,8 +107,8 @@ struct PostgresCommitTests {
             for _ in 0..<600 where try await storedPings(in: database) == 0 {
                 try await Task.sleep(for: .milliseconds(50))
             }
-            try await database.withSQL { try await $0.raw("DROP TRIGGER appmeter_test_at_commit ON census_pings").run() }
-            #expect(try await store.insert([ping], receivedAt: 2).isEmpty, "the retry is a duplicate")
+            try await dropTrigger(on: database)
+            #expect(try await store.insert([Self.ping], receivedAt: 2).isEmpty, "the retry is a duplicate")
             #expect(try await storedPings(in: database) == 1)
         }
     }

@@ -68,10 +68,7 @@ package final class CensusMetrics: Sendable {
     package init() {
         let registry = PrometheusCollectorRegistry()
         self.registry = registry
-        /// `appmeter_census_<name>_<unit>`.
-        func named(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-            MetricNameDescriptor(namespace: "appmeter", subsystem: "census", metricName: name, unitName: unit, helpText: help)
-        }
+        let named = Self.named
         func counter(_ name: String, _ help: String) -> Counter { registry.makeCounter(descriptor: named(name, "total", help)) }
 
         let refused = named("refused", "total", "Requests refused (400, 403, 413), by a reason from a fixed set")
@@ -196,15 +193,17 @@ package final class CensusMetrics: Sendable {
         }
     }
 
+    /// `appmeter_census_<name>_<unit>`.
+    private static func named(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "appmeter", subsystem: "census", metricName: name, unitName: unit, helpText: help)
+    }
+
     /// `appmeter_census_read_replica_lag_seconds` and `appmeter_census_read_replica_answering`.
     private func makeReplicaGauges() -> (lag: Gauge, answering: Gauge) {
-        func named(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
-            MetricNameDescriptor(namespace: "appmeter", subsystem: "census", metricName: name, unitName: unit, helpText: help)
-        }
-        return (registry.makeGauge(descriptor: named(
-                    "read_replica_lag", "seconds", "Seconds the read replica's data was behind the primary's at its last sample (0: caught up)")),
-                registry.makeGauge(descriptor: named(
-                    "read_replica_answering", "", "1 when the read replica answered its last sample, 0 when it did not")))
+        (registry.makeGauge(descriptor: Self.named(
+            "read_replica_lag", "seconds", "Seconds the read replica's data was behind the primary's at its last sample (0: caught up)")),
+         registry.makeGauge(descriptor: Self.named(
+            "read_replica_answering", "", "1 when the read replica answered its last sample, 0 when it did not")))
     }
 }
 

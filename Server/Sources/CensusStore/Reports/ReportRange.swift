@@ -12,33 +12,35 @@ package struct ReportRange: Sendable {
     /// The breakdown's unit and periods, when `by` was given.
     package var breakdown: (unit: ReportTime.Unit, periods: [ReportTime.Period])?
 
-    /// Reads the four settings; the failure says which is wrong and what it takes. Each is absent
-    /// when nil; given empty, it is wrong.
-    package static func read(from: String?, to: String?, tz: String?, by: String?) -> Result<ReportRange, ReportRangeProblem> {
+    /// Reads the four settings; the failure says which is wrong and what it takes, each named as
+    /// `named` writes it (`--from` on the command line). Each is absent when nil; given empty, it is
+    /// wrong.
+    package static func read(from: String?, to: String?, tz: String?, by: String?,
+                             named: (String) -> String = { $0 }) -> Result<ReportRange, ReportRangeProblem> {
         var zone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0)!
         if let tz {
-            guard let named = ReportTime.zone(tz) else {
-                return .failure(ReportRangeProblem(reason: "tz must be UTC, a zone name (Europe/Rome) or an offset (+01:00)"))
+            guard let given = ReportTime.zone(tz) else {
+                return .failure(ReportRangeProblem(reason: "\(named("tz")) must be UTC, a zone name (Europe/Rome) or an offset (+01:00)"))
             }
-            zone = named
+            zone = given
         }
         var range = ReportRange(from: nil, to: nil, zone: zone, breakdown: nil)
         for (name, text, isEnd) in [("from", from, false), ("to", to, true)] {
             guard let text else { continue }
             guard let instant = ReportTime.instant(text, in: zone, asEnd: isEnd) else {
                 return .failure(ReportRangeProblem(
-                    reason: "\(name) must be Unix seconds, a date (2026-11-26) or a date and time (2026-11-26T20:00:00+01:00)"))
+                    reason: "\(named(name)) must be Unix seconds, a date (2026-11-26) or a date and time (2026-11-26T20:00:00+01:00)"))
             }
             if isEnd { range.to = instant } else { range.from = instant }
         }
         guard let by else { return .success(range) }
-        guard let unit = ReportTime.Unit(rawValue: by) else { return .failure(ReportRangeProblem(reason: "by must be day or hour")) }
+        guard let unit = ReportTime.Unit(rawValue: by) else { return .failure(ReportRangeProblem(reason: "\(named("by")) must be day or hour")) }
         guard let from = range.from, let to = range.to else {
-            return .failure(ReportRangeProblem(reason: "by=\(by) needs from and to"))
+            return .failure(ReportRangeProblem(reason: "\(named("by"))=\(by) needs \(named("from")) and \(named("to"))"))
         }
         guard let periods = ReportTime.periods(unit, from: from, to: to, in: zone) else {
             return .failure(ReportRangeProblem(
-                reason: "by=\(by) breaks a range of years 1970…9999 into at most \(ReportTime.maxPeriods) periods: narrow from and to"))
+                reason: "\(named("by"))=\(by) breaks a range of years 1970…9999 into at most \(ReportTime.maxPeriods) periods: narrow \(named("from")) and \(named("to"))"))
         }
         range.breakdown = (unit, periods)
         return .success(range)

@@ -64,6 +64,13 @@ extension CensusDatabase {
     /// No replicas.
     package func replicationLag() async throws -> Double? { nil }
 
+    /// ``withSQL(_:)`` for a write whose answer says it is done: `body`'s statements in one
+    /// transaction, returned from once it is committed (``CensusDialect/inTransaction(_:_:)``,
+    /// census-decisions.md S48).
+    package func withCommittedSQL<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {
+        try await withSQL { db in try await db.inTransaction { try await body(db) } }
+    }
+
     /// Runs `body` with a connection and the engine's dialect; what fails is thrown as a
     /// ``CensusError`` (``typingFailures(_:)``).
     package func withSQL<Result: Sendable>(_ body: @Sendable (CensusSQL) async throws -> Result) async throws -> Result {

@@ -88,6 +88,8 @@ import Glibc
         #expect(credit.output.contains(#""assetid":"news\u001b[31m""#), "\(credit.output)")
         let refused = try MeterRun.run(["report", "--database", path, "--report", "dtvr"])
         #expect(refused.status == 64 && refused.errors.contains("--report picks the report of --format csv or jsonl"))
+        let unbounded = try MeterRun.run(["report", "--database", path, "--by", "hour"])
+        #expect(unbounded.status == 64 && unbounded.errors.contains("--by=hour needs --from and --to"), "\(unbounded.errors)")
     }
 
     /// `apps set` changes only what is given; `apps list` shows what is set.

@@ -88,19 +88,16 @@ package struct AppStore: Sendable {
             changedAt = now
         }
         let (newCeiling, newChangedAt) = (ceiling, changedAt)
-        try await database.withSQL { db in
-            // Answered once committed (census-decisions.md S48).
-            try await db.inTransaction {
-                try await db.insert(into: "census_apps").columns(Self.appColumns)
-                    .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval, newCeiling, newChangedAt,
-                            settings.sfcode ?? "")
-                    .onConflict(with: ["appid"]) { update in
-                        var update = update
-                        for column in Self.appColumns.dropFirst() { update = update.set(excludedValueOf: column) }
-                        return update
-                    }
-                    .run()
-            }
+        try await database.withCommittedSQL { db in
+            try await db.insert(into: "census_apps").columns(Self.appColumns)
+                .values(appid, settings.enabled ? 1 : 0, settings.durationPingInterval, newCeiling, newChangedAt,
+                        settings.sfcode ?? "")
+                .onConflict(with: ["appid"]) { update in
+                    var update = update
+                    for column in Self.appColumns.dropFirst() { update = update.set(excludedValueOf: column) }
+                    return update
+                }
+                .run()
         }
     }
 

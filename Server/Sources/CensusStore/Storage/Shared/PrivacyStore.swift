@@ -70,38 +70,34 @@ package struct PrivacyStore: Sendable {
     /// Deletes everything stored of `device`, each kind in its own statement, pings last, in one
     /// transaction on PostgreSQL; on SQLite, stopped half-way, a second run finishes it.
     package func deleteDevice(_ device: String) async throws -> DeviceDeletion {
-        try await database.withSQL { db in
-            // One transaction: reported deleted only once committed (census-decisions.md S48), and
-            // nothing half-deleted if it stops.
-            try await db.inTransaction {
-                let find = db.engine.findFunction
-                var deleted = DeviceDeletion()
-                let sessions = try await Self.sessions(of: device, db)
-                for session in sessions {
-                    deleted.viewability += try await db.delete(from: "census_viewability")
-                        .where("session_id", .equal, session.session).where("appid", .equal, session.appid)
-                        .returning("ping_id").all().count
-                }
-                deleted.rejects = try await db.delete(from: "census_rejects")
-                    .where(SQLFunction(find, args: SQLColumn("raw_request"), SQLBind(device)), .greaterThan, SQLLiteral.numeric("0"))
-                    .returning("reject_id").all().count
-                deleted.traceEntries = try await db.delete(from: "census_trace")
-                    .where(SQLFunction(find, args: SQLColumn("entry"), SQLBind(device)), .greaterThan, SQLLiteral.numeric("0"))
-                    .returning("seq").all().count
-                deleted.pings = try await db.delete(from: "census_pings").where("device_id", .equal, device)
+        try await database.withCommittedSQL { db in
+            let find = db.engine.findFunction
+            var deleted = DeviceDeletion()
+            let sessions = try await Self.sessions(of: device, db)
+            for session in sessions {
+                deleted.viewability += try await db.delete(from: "census_viewability")
+                    .where("session_id", .equal, session.session).where("appid", .equal, session.appid)
                     .returning("ping_id").all().count
-                // A session's span goes with its last ping (another device's pings in it keep it).
-                for session in sessions {
-                    let left = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings")
-                        .where("session_id", .equal, session.session).where("appid", .equal, session.appid).first()?
-                        .decode(column: "n", as: Int64.self) ?? 0
-                    guard left == 0 else { continue }
-                    deleted.sessionSpans += try await db.delete(from: "census_sessions")
-                        .where("session_id", .equal, session.session).where("appid", .equal, session.appid)
-                        .returning("session_id").all().count
-                }
-                return deleted
             }
+            deleted.rejects = try await db.delete(from: "census_rejects")
+                .where(SQLFunction(find, args: SQLColumn("raw_request"), SQLBind(device)), .greaterThan, SQLLiteral.numeric("0"))
+                .returning("reject_id").all().count
+            deleted.traceEntries = try await db.delete(from: "census_trace")
+                .where(SQLFunction(find, args: SQLColumn("entry"), SQLBind(device)), .greaterThan, SQLLiteral.numeric("0"))
+                .returning("seq").all().count
+            deleted.pings = try await db.delete(from: "census_pings").where("device_id", .equal, device)
+                .returning("ping_id").all().count
+            // A session's span goes with its last ping (another device's pings in it keep it).
+            for session in sessions {
+                let left = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings")
+                    .where("session_id", .equal, session.session).where("appid", .equal, session.appid).first()?
+                    .decode(column: "n", as: Int64.self) ?? 0
+                guard left == 0 else { continue }
+                deleted.sessionSpans += try await db.delete(from: "census_sessions")
+                    .where("session_id", .equal, session.session).where("appid", .equal, session.appid)
+                    .returning("session_id").all().count
+            }
+            return deleted
         }
     }
 

@@ -38,7 +38,7 @@ package struct TraceStore: Sendable {
         let rows = try batch.entries.map { entry in
             (entry, String(decoding: try encoder.encode(entry), as: UTF8.self))
         }
-        return try await database.withSQL { db in
+        return try await database.withCommittedSQL { db in
             var insert = db.insert(into: "census_trace")
                 .columns("session", "seq", "appid", "sdk", "received_at", "call_time", "call", "entry", "bytes")
             for (entry, json) in rows {
@@ -47,10 +47,8 @@ package struct TraceStore: Sendable {
                                        entry.call, json, StorageBudget.bytes(ofTraceEntry: json))
             }
             // Keyed by app too: another app's entries under this session id take no number from it
-            // (census-decisions.md S43). Answered once committed (S48).
-            return try await db.inTransaction {
-                try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
-            }
+            // (census-decisions.md S43).
+            return try await insert.ignoringConflicts(with: ["session", "appid", "seq"]).returning("seq").all().count
         }
     }
 

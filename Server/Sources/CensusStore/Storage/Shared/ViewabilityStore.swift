@@ -9,16 +9,13 @@ package struct ViewabilityStore: Sendable {
 
     /// Stores a viewability ping once (by ping id); true when it was new.
     package func insert(_ ping: IncomingViewability, receivedAt: Int64) async throws -> Bool {
-        try await database.withSQL { db in
-            // Answered once committed (census-decisions.md S48).
-            let rows = try await db.inTransaction {
-                try await db.insert(into: "census_viewability")
-                    .columns("ping_id", "received_at", "appid", "session_id", "asset_id", "created_at",
-                             "measured_seconds", "viewable_seconds", "audible_seconds", "over_bound_seconds", "body")
-                    .values(ping.key, receivedAt, ping.appID, ping.sessionID, ping.assetID, ping.createdAt,
-                            ping.measuredSeconds, ping.viewableSeconds, ping.audibleSeconds, ping.overBoundSeconds, ping.body)
-                    .ignoringConflicts(with: "ping_id").returning("ping_id").all()
-            }
+        try await database.withCommittedSQL { db in
+            let rows = try await db.insert(into: "census_viewability")
+                .columns("ping_id", "received_at", "appid", "session_id", "asset_id", "created_at",
+                         "measured_seconds", "viewable_seconds", "audible_seconds", "over_bound_seconds", "body")
+                .values(ping.key, receivedAt, ping.appID, ping.sessionID, ping.assetID, ping.createdAt,
+                        ping.measuredSeconds, ping.viewableSeconds, ping.audibleSeconds, ping.overBoundSeconds, ping.body)
+                .ignoringConflicts(with: "ping_id").returning("ping_id").all()
             return !rows.isEmpty
         }
     }
