@@ -50,9 +50,14 @@ final class PostgresAppendVacuum: Sendable {
         self.vacuum = vacuum
     }
 
-    /// The statement that vacuums `table`.
+    /// The statement that vacuums `table`: the pings with their keys, which grow with them
+    /// (census-decisions.md S53). On partitioned `census_pings`, PostgreSQL vacuums each week; the
+    /// weeks before this one are all-frozen and only their visibility maps are read.
     static func statement(for table: Table) -> String {
-        "VACUUM (FREEZE, SKIP_LOCKED) \(table.rawValue)"
+        switch table {
+        case .pings: "VACUUM (FREEZE, SKIP_LOCKED) census_pings, census_ping_keys"
+        case .rejects: "VACUUM (FREEZE, SKIP_LOCKED) census_rejects"
+        }
     }
 
     /// Counts `rows` just appended to `table` and, once ``rowsPerVacuum`` have been since its last

@@ -8,6 +8,8 @@ struct PostgresDialect: CensusDialect {
     let addColumnIfNotExists = "IF NOT EXISTS "
     let withoutRowID = ""
     let findFunction = "strpos"
+    /// Partitioned by the week of receipt, the keys apart (census-decisions.md S53).
+    var pings: any PingLayout { WeeklyPingPartitions() }
 
     /// Text columns take the database's collation unless told otherwise (``ByteOrderedText``).
     func makeTextByteOrdered(_ db: CensusSQL) async throws {

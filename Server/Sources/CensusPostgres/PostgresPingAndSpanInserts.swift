@@ -11,16 +11,17 @@ import PostgresNIO
 /// `census_sessions` planned that as a hash join over a scan of the whole table, which then held
 /// every session (census-decisions.md S17; what it cost, in docs/performance.md).
 ///
-/// The spans are a data-modifying `WITH` that the pings' insert reads once before its first row,
-/// so they are written first, in key order, as ``SessionSpans/write(_:_:)`` writes them and as the
-/// Google AMP replay takes them: a span is never locked after a ping of the same statement.
+/// The spans are a data-modifying `WITH` that the keys' and the pings' inserts read once before
+/// their first row, so they are written first, in key order, as ``SessionSpans/write(_:_:)``
+/// writes them and as the Google AMP replay takes them: a span is never locked after a ping of the
+/// same statement.
 struct PingBatchSpans: Sendable {
-    /// `WITH spans AS (INSERT INTO census_sessions … FROM UNNEST($16 … $20) …)` and the pings'
-    /// insert (``PingBatchColumns/insertSQL``), waiting for the spans.
-    static let insertSQL: String = {
+    /// `spans AS (INSERT INTO census_sessions … FROM UNNEST($16 … $20) …)`, for the pings' insert
+    /// (``PingBatchColumns/insertSQL(spans:skippingStored:)``).
+    static let spansSQL: String = {
         let first = PingBatchColumns.textColumns.count + 1
         let spans = """
-            WITH spans AS (
+            spans AS (
               INSERT INTO census_sessions AS census_sessions (session_id, appid, starts_at, ends_at)
               SELECT need.session_id, need.appid, need.starts_at, need.ends_at
               FROM UNNEST($\(first)::text[], $\(first + 1)::text[], $\(first + 2)::int8[], $\(first + 3)::int8[], $\(first + 4)::int8[])
@@ -33,8 +34,7 @@ struct PingBatchSpans: Sendable {
               RETURNING 1
             )
             """
-        // The uncorrelated count is evaluated once, before the first ping: the spans first.
-        return spans + " " + PingBatchColumns.insertSQL(where: "(SELECT count(*) FROM spans) >= 0")
+        return spans
     }()
 
     let needs: [SessionSpans.Need]
@@ -55,8 +55,8 @@ struct PingBatchSpans: Sendable {
 /// ``InsertNewPings`` with the batch's spans.
 struct InsertNewPingsAndSpans: PostgresPreparedStatement {
     typealias Row = Int
-    static let name = "appmeter_insert_new_pings_and_spans_1"
-    static let sql = PingBatchSpans.insertSQL
+    static let name = "appmeter_insert_new_pings_and_spans_2"
+    static let sql = PingBatchColumns.insertSQL(spans: PingBatchSpans.spansSQL, skippingStored: false)
 
     var batch: PingBatchColumns
     var spans: PingBatchSpans
@@ -69,8 +69,8 @@ struct InsertNewPingsAndSpans: PostgresPreparedStatement {
 /// ``InsertPingsSkippingStored`` with the batch's spans.
 struct InsertPingsAndSpansSkippingStored: PostgresPreparedStatement {
     typealias Row = String
-    static let name = "appmeter_insert_pings_and_spans_2"
-    static let sql = PingBatchSpans.insertSQL + " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
+    static let name = "appmeter_insert_pings_and_spans_3"
+    static let sql = PingBatchColumns.insertSQL(spans: PingBatchSpans.spansSQL, skippingStored: true)
 
     var batch: PingBatchColumns
     var spans: PingBatchSpans

@@ -7,22 +7,36 @@ struct PingBatchColumns: Sendable {
     /// Whether each column of ``PingColumn/all`` holds text.
     static let textColumns: [Bool] = PingColumn.all.map(\.isText)
 
-    /// `INSERT INTO census_pings … SELECT * FROM UNNEST($1::text[], $2::int8[], …) … ORDER BY
-    /// ping_id`, to which a statement adds its conflict clause.
+    /// `WITH keys AS (INSERT INTO census_ping_keys …) INSERT INTO census_pings … SELECT * FROM
+    /// UNNEST($1::text[], $2::int8[], …)`: the batch's keys claimed in `census_ping_keys`, the one
+    /// authority on duplicates where pings are partitioned by week (census-decisions.md S53), and
+    /// the pings written, in one statement and one commit.
     ///
-    /// In the order of the key: an insert waits for another transaction's uncommitted row with
-    /// the same ping id, so two batches holding the same pings in different orders (two servers
-    /// given the same retries) waited for each other until PostgreSQL failed one as a deadlock.
-    static let insertSQL = insertSQL(where: nil)
-
-    /// ``insertSQL`` keeping only the rows for which `condition` holds (``PingBatchSpans`` gates
-    /// them on its spans).
-    static func insertSQL(where condition: String?) -> String {
+    /// - `spans`: a `spans AS (…)` table expression (``PingBatchSpans``), written before the keys
+    ///   and the pings: the keys' rows wait for it, and so do the pings'.
+    /// - `skippingStored`: keys already claimed are skipped and the pings of the others returned;
+    ///   otherwise a key claimed before fails the statement with a unique violation, storing nothing.
+    ///
+    /// Both inserts go in the order of the key: an insert waits for another transaction's
+    /// uncommitted row with the same key, so two batches holding the same pings in different
+    /// orders (two servers given the same retries) waited for each other until PostgreSQL failed
+    /// one as a deadlock.
+    static func insertSQL(spans: String?, skippingStored: Bool) -> String {
         let parameters = textColumns.enumerated()
             .map { "$\($0.offset + 1)::\($0.element ? "text[]" : "int8[]")" }.joined(separator: ", ")
         let columns = PingStore.pingColumns.joined(separator: ", ")
-        return "INSERT INTO census_pings (\(columns)) SELECT * FROM UNNEST(\(parameters)) AS batch(\(columns))"
-            + (condition.map { " WHERE \($0)" } ?? "") + " ORDER BY ping_id COLLATE \"C\""
+        let batch = "UNNEST(\(parameters)) AS batch(\(columns))"
+        let afterSpans = spans == nil ? "" : " WHERE (SELECT count(*) FROM spans) >= 0"
+        let keys = "keys AS (INSERT INTO census_ping_keys (ping_id, received_at) SELECT batch.ping_id, batch.received_at FROM "
+            + batch + afterSpans + " ORDER BY batch.ping_id COLLATE \"C\""
+            + (skippingStored ? " ON CONFLICT (ping_id) DO NOTHING" : "") + " RETURNING ping_id)"
+        let pings = "INSERT INTO census_pings (\(columns)) SELECT * FROM " + batch
+            + (skippingStored ? " WHERE batch.ping_id IN (SELECT ping_id FROM keys)" : afterSpans)
+            + " ORDER BY ping_id COLLATE \"C\""
+            // A batch may hold one ping twice (two deliveries in one group commit): its key is
+            // claimed once, and its second row skipped.
+            + (skippingStored ? " ON CONFLICT (ping_id, received_at) DO NOTHING RETURNING ping_id" : "")
+        return "WITH " + (spans.map { $0 + ", " } ?? "") + keys + " " + pings
     }
 
     let pings: [IncomingPing]
@@ -85,8 +99,8 @@ struct PingColumnArray: PostgresDynamicTypeEncodable {
 /// it is already stored.
 struct InsertNewPings: PostgresPreparedStatement {
     typealias Row = Int
-    static let name = "appmeter_insert_new_pings_1"
-    static let sql = PingBatchColumns.insertSQL
+    static let name = "appmeter_insert_new_pings_2"
+    static let sql = PingBatchColumns.insertSQL(spans: nil, skippingStored: false)
 
     var batch: PingBatchColumns
 
@@ -94,12 +108,11 @@ struct InsertNewPings: PostgresPreparedStatement {
     func decodeRow(_ row: PostgresRow) throws -> Int { 0 }
 }
 
-/// The batch without the pings already stored, `… ON CONFLICT (ping_id) DO NOTHING RETURNING
-/// ping_id`: the ids that were new.
+/// The batch without the pings already stored: the keys it claimed, and so the ids that were new.
 struct InsertPingsSkippingStored: PostgresPreparedStatement {
     typealias Row = String
-    static let name = "appmeter_insert_pings_2"
-    static let sql = PingBatchColumns.insertSQL + " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id"
+    static let name = "appmeter_insert_pings_3"
+    static let sql = PingBatchColumns.insertSQL(spans: nil, skippingStored: true)
 
     var batch: PingBatchColumns
 

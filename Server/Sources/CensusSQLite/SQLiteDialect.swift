@@ -9,6 +9,8 @@ struct SQLiteDialect: CensusDialect {
     /// A table keyed by text is kept in its key's order alone, not beside a row id.
     let withoutRowID = " WITHOUT ROWID"
     let findFunction = "instr"
+    /// The census's one file keeps one table of pings (census-decisions.md S53).
+    var pings: any PingLayout { SingleTablePings() }
 
     /// SQLite compares text byte by byte already.
     func makeTextByteOrdered(_ db: CensusSQL) async throws {}

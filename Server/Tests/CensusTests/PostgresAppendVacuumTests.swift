@@ -110,12 +110,15 @@ struct PostgresAppendVacuumServerTests {
                 }
                 _ = try await store.insert(pings, receivedAt: 1)
                 await database.appendVacuum.waitForRunning()
+                // The partition the pings went to, and their keys (census-decisions.md S53).
                 let visible = try await database.withSQL { sql in
-                    try await sql.raw("SELECT relallvisible FROM pg_class WHERE relname = 'census_pings'")
-                        .first(decodingColumn: "relallvisible", as: Int.self)
+                    try await sql.raw("""
+                        SELECT relname::text AS name, relallvisible FROM pg_class
+                        WHERE oid IN ((SELECT tableoid FROM census_pings LIMIT 1), 'census_ping_keys'::regclass)
+                        """).all().map { (try $0.decode(column: "name", as: String.self), try $0.decode(column: "relallvisible", as: Int.self)) }
                 }
                 #expect(database.appendVacuum.completed == [.pings: 1])
-                #expect((visible ?? 0) > 0)
+                #expect(visible.count == 2 && visible.allSatisfy { $0.1 > 0 }, "\(visible)")
             } catch {
                 await database.close()
                 throw error

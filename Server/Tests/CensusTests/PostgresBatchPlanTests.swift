@@ -16,7 +16,7 @@ struct PostgresBatchPlanTests {
         let plan = try await Backend.postgres.withStore { store in
             try await store.database.withSQL { sql in
                 try await sql.raw("SET plan_cache_mode = force_generic_plan").run()
-                try await sql.raw(SQLQueryString("PREPARE batch_with_spans AS " + PingBatchSpans.insertSQL)).run()
+                try await sql.raw(SQLQueryString("PREPARE batch_with_spans AS " + InsertPingsAndSpansSkippingStored.sql)).run()
                 let parameters = PingBatchColumns.textColumns.count + 5
                 let arguments = Array(repeating: "'{}'", count: parameters).joined(separator: ", ")
                 let rows = try await sql.raw(SQLQueryString("EXPLAIN EXECUTE batch_with_spans(\(arguments))")).all()

@@ -4,7 +4,8 @@ import Logging
 import ServiceLifecycle
 
 /// The census's upkeep while it serves: every ``CensusPolicy/maintenancePeriod`` seconds it
-/// reloads app settings (so `meter apps set` against the same database takes effect), prunes
+/// reloads app settings (so `meter apps set` against the same database takes effect), makes the
+/// partitions of the coming weeks' pings where the engine has them, prunes
 /// rejects and traces past their retention (and pings, when the operator keeps them for a
 /// while), and re-reads the storage budget. Stops at graceful shutdown.
 struct CensusMaintenance: Service {
@@ -34,6 +35,8 @@ extension CensusIntake {
                 pingsBefore: limits.pingRetentionDays.map { nowMilliseconds - $0 * millisecondsPerDay })
             if pruned > 0 { events.logger.info("pruned past retention", metadata: ["rows": "\(pruned)"]) }
             try await budget.reload(from: store)
+            // Last: a week waiting for its lock (``WeeklyPingPartitions``) delays nothing else.
+            try await store.preparePings()
         } catch {
             events.logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(error)"])
         }

@@ -13,6 +13,9 @@ package protocol CensusDialect: Sendable {
     var withoutRowID: String { get }
     /// The function giving the position of text in text (`0` when absent): `instr` or `strpos`.
     var findFunction: String { get }
+    /// How `census_pings` is laid out over time: one table, or partitions by week
+    /// (``PingLayout``, census-decisions.md S53).
+    var pings: any PingLayout { get }
 
     /// Declares the census's text columns byte-ordered where the engine compares text otherwise
     /// (PostgreSQL, ``ByteOrderedText``); nothing where it compares bytes already (SQLite).

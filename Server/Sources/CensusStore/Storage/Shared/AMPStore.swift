@@ -129,7 +129,7 @@ package struct AMPStore: Sendable {
     /// one or two the same), deletes only those it no longer builds, and records the ids.
     static func replaceChangedPings(of session: String, appid: String, with pings: [IncomingPing], written: [IncomingPing],
                                     receivedAt: Int64, requests: ClosedRange<Int64>, replays: AMPReplayCache,
-                                    _ db: any SQLDatabase) async throws {
+                                    _ db: CensusSQL) async throws {
         var before: [String: IncomingPing] = [:]
         for ping in written { before[ping.key] = ping }
         let changed = pings.filter { before[$0.key] != $0 }
@@ -139,7 +139,7 @@ package struct AMPStore: Sendable {
         try await SessionSpans.write(SessionSpans.needs(of: changed), db)
         try await upsert(changed, receivedAt: receivedAt, db)
         if !stale.isEmpty {
-            try await db.delete(from: "census_pings").where("ping_id", .in, stale).where("session_id", .equal, session).run()
+            try await deletePings(db.delete(from: "census_pings").where("ping_id", .in, stale).where("session_id", .equal, session), db)
         }
         try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,
                                           last: requests.upperBound, db)
@@ -149,18 +149,26 @@ package struct AMPStore: Sendable {
         }
     }
 
-    /// Inserts `pings`, or updates every column but the receipt of those stored.
-    static func upsert(_ pings: [IncomingPing], receivedAt: Int64, _ db: any SQLDatabase) async throws {
+    /// Inserts `pings`, or updates every column but the receipt of those stored: each key is
+    /// claimed first, and a ping stored before keeps its receipt (``PingLayout/claim(_:receivedAt:_:)``).
+    static func upsert(_ pings: [IncomingPing], receivedAt: Int64, _ db: CensusSQL) async throws {
         guard !pings.isEmpty else { return }
+        let receipts = try await db.engine.pings.claim(pings.map(\.key), receivedAt: receivedAt, db)
         var insert = db.insert(into: "census_pings").columns(PingStore.pingColumns)
-        for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receivedAt)) }
-        try await insert.onConflict(with: ["ping_id"]) { update in
+        for ping in pings { insert = insert.values(PingStore.values(of: ping, receivedAt: receipts[ping.key] ?? receivedAt)) }
+        try await insert.onConflict(with: db.engine.pings.conflictTarget) { update in
             var update = update
             for column in PingStore.pingColumns where column != "ping_id" && column != "received_at" {
                 update = update.set(excludedValueOf: column)
             }
             return update
         }.run()
+    }
+
+    /// Runs `delete`, a delete of pings, and releases their keys (``PingLayout/release(_:_:)``).
+    static func deletePings(_ delete: SQLDeleteBuilder, _ db: CensusSQL) async throws {
+        let keys = try await delete.returning("ping_id").all().map { try $0.decode(column: "ping_id", as: String.self) }
+        try await db.engine.pings.release(keys, db)
     }
 
     /// Identical requests share an id: the page view and a digest of the body.
@@ -175,7 +183,7 @@ package struct AMPStore: Sendable {
     /// A page view's first request (`isFirst`) has no pings to delete, and reads nothing: the
     /// session's span may be one another sender widened with pings of its own.
     static func replacePings(of session: String, appid: String, with pings: [IncomingPing], receivedAt: Int64,
-                             requests: ClosedRange<Int64>, isFirst: Bool, _ db: any SQLDatabase) async throws {
+                             requests: ClosedRange<Int64>, isFirst: Bool, _ db: CensusSQL) async throws {
         try await SessionSpans.write(SessionSpans.needs(of: pings), db)
         try await upsert(pings, receivedAt: receivedAt, db)
         let built = pings.map(\.key)
@@ -183,14 +191,14 @@ package struct AMPStore: Sendable {
             let kept = Set(built)
             let stale = recorded.filter { !kept.contains($0) }
             if !stale.isEmpty {
-                try await db.delete(from: "census_pings").where("ping_id", .in, stale)
-                    .where("session_id", .equal, session).run()
+                try await deletePings(db.delete(from: "census_pings").where("ping_id", .in, stale)
+                    .where("session_id", .equal, session), db)
             }
         } else if !isFirst {
             for span in try await SessionStore.spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)
                 if !pings.isEmpty { stale = stale.where("ping_id", .notIn, built) }
-                try await stale.run()
+                try await deletePings(stale, db)
             }
         }
         try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,

@@ -14,9 +14,8 @@ extension PingStore {
     }
 
     /// Deletes refused requests and trace entries received before `cutoff` (milliseconds since
-    /// 1970), and pings before `pingCutoff` when the operator keeps pings for a while; returns how
-    /// many rows went. Pings go in chunks, so a first prune of a large table does not hold the
-    /// writer for long.
+    /// 1970), and pings before `pingCutoff` when the operator keeps pings for a while, as the
+    /// engine's layout prunes them (``PingLayout/prune(before:_:)``); returns how many rows went.
     package func prune(before cutoff: Int64, pingsBefore pingCutoff: Int64?) async throws -> Int {
         try await database.withSQL { db in
             var removed = 0
@@ -24,15 +23,14 @@ extension PingStore {
                 removed += try await db.delete(from: table).where("received_at", .lessThan, cutoff).returning("received_at").all().count
             }
             guard let pingCutoff else { return removed }
-            while true {
-                let batch = try await db.raw("""
-                    DELETE FROM census_pings WHERE ping_id IN
-                      (SELECT ping_id FROM census_pings WHERE received_at < \(bind: pingCutoff) LIMIT 5000)
-                    RETURNING ping_id
-                    """).all().count
-                removed += batch
-                if batch < 5000 { return removed }
-            }
+            return removed + (try await db.engine.pings.prune(before: pingCutoff, db))
         }
+    }
+
+    /// Makes the room the pings of the coming weeks need (``PingLayout/prepare(_:at:)``), as of
+    /// the store's clock.
+    package func preparePings() async throws {
+        let now = clock.milliseconds()
+        try await database.withSQL { try await $0.engine.pings.prepare($0, at: now) }
     }
 }

@@ -11,11 +11,12 @@ enum Schema {
     struct Migration: Sendable {
         let version: Int
         let summary: String
-        let apply: @Sendable (CensusSQL) async throws -> Void
+        /// Applies the step, given the migration's time (Unix seconds).
+        let apply: @Sendable (CensusSQL, Int64) async throws -> Void
     }
 
     static let migrations: [Migration] = [
-        Migration(version: 1, summary: "pings, rejects, apps") { db in
+        Migration(version: 1, summary: "pings, rejects, apps") { db, _ in
             try await db.create(table: "census_pings").ifNotExists()
                 .column("ping_id", type: .text, .primaryKey(autoIncrement: false))
                 .column("received_at", type: .bigint, .notNull)
@@ -45,10 +46,10 @@ enum Schema {
                 .column("duration_ping_interval", type: .bigint, .notNull)
                 .run()
         },
-        Migration(version: 2, summary: "channel names, for the DTVR report") { db in
+        Migration(version: 2, summary: "channel names, for the DTVR report") { db, _ in
             try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: db.engine.addColumnIfNotExists)channel_name TEXT NOT NULL DEFAULT ''").run()
         },
-        Migration(version: 3, summary: "Google AMP cloud-API events, replayed per page view") { db in
+        Migration(version: 3, summary: "Google AMP cloud-API events, replayed per page view") { db, _ in
             try await db.create(table: "census_amp_events").ifNotExists()
                 .column("event_id", type: .text, .primaryKey(autoIncrement: false))
                 .column("page_view", type: .text, .notNull)
@@ -62,7 +63,7 @@ enum Schema {
                 .run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_amp_events_by_page_view ON census_amp_events (page_view)").run()
         },
-        Migration(version: 4, summary: "viewability pings") { db in
+        Migration(version: 4, summary: "viewability pings") { db, _ in
             try await db.create(table: "census_viewability").ifNotExists()
                 .column("ping_id", type: .text, .primaryKey(autoIncrement: false))
                 .column("received_at", type: .bigint, .notNull)
@@ -77,10 +78,10 @@ enum Schema {
                 .run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_viewability_by_app ON census_viewability (appid, created_at)").run()
         },
-        Migration(version: 5, summary: "the OTT connection of each ping (c71/c72)") { db in
+        Migration(version: 5, summary: "the OTT connection of each ping (c71/c72)") { db, _ in
             try await db.raw("ALTER TABLE census_pings ADD COLUMN \(unsafeRaw: db.engine.addColumnIfNotExists)ott_type TEXT NOT NULL DEFAULT ''").run()
         },
-        Migration(version: 6, summary: "SDK call traces, for certification") { db in
+        Migration(version: 6, summary: "SDK call traces, for certification") { db, _ in
             try await db.raw("""
                 CREATE TABLE IF NOT EXISTS census_trace (
                     session TEXT NOT NULL, seq BIGINT NOT NULL, appid TEXT NOT NULL, sdk TEXT NOT NULL,
@@ -89,38 +90,41 @@ enum Schema {
                 """).run()
             try await db.raw("CREATE INDEX IF NOT EXISTS census_trace_by_app ON census_trace (appid, call_time)").run()
         },
-        Migration(version: 7, summary: "each session's span of creation times, in place of the index by session") { db in
+        Migration(version: 7, summary: "each session's span of creation times, in place of the index by session") { db, _ in
             try await SessionSpans.migrate(db)
         },
-        Migration(version: 8, summary: "the ping ids each AMP page view's last replay stored") { db in
+        Migration(version: 8, summary: "the ping ids each AMP page view's last replay stored") { db, _ in
             try await AMPReplayedPings.migrate(db)
         },
-        Migration(version: 9, summary: "text compared byte by byte on PostgreSQL, as on SQLite") { db in
+        Migration(version: 9, summary: "text compared byte by byte on PostgreSQL, as on SQLite") { db, _ in
             try await db.engine.makeTextByteOrdered(db)
         },
-        Migration(version: 10, summary: "ping ids scoped to their app") { db in
+        Migration(version: 10, summary: "ping ids scoped to their app") { db, _ in
             try await BoundedStorageSchema.scopePingIDs(db)
         },
-        Migration(version: 11, summary: "seconds over a ping's bound; an app's interval before a change") { db in
+        Migration(version: 11, summary: "seconds over a ping's bound; an app's interval before a change") { db, _ in
             try await BoundedStorageSchema.addOverBoundSeconds(db)
         },
-        Migration(version: 12, summary: "the app and size of each reject and trace entry, for their quotas") { db in
+        Migration(version: 12, summary: "the app and size of each reject and trace entry, for their quotas") { db, _ in
             try await BoundedStorageSchema.addSizes(db)
         },
-        Migration(version: 13, summary: "the census's key for signing certification exports") { db in
+        Migration(version: 13, summary: "the census's key for signing certification exports") { db, _ in
             try await TraceStore.createSigningKeyTable(db)
         },
-        Migration(version: 14, summary: "ping keys as <pingid>/<tag of the appid>, 53 bytes in place of about 75") { db in
+        Migration(version: 14, summary: "ping keys as <pingid>/<tag of the appid>, 53 bytes in place of about 75") { db, _ in
             try await PingKeySchema.compactPingKeys(db)
         },
-        Migration(version: 15, summary: "each AMP page view's app and request times, for the sessions list by app") { db in
+        Migration(version: 15, summary: "each AMP page view's app and request times, for the sessions list by app") { db, _ in
             try await AMPReplayedPings.addAppAndTimes(db)
         },
-        Migration(version: 16, summary: "call-trace entries keyed by session, app and number; their listed times held to their receipt") { db in
+        Migration(version: 16, summary: "call-trace entries keyed by session, app and number; their listed times held to their receipt") { db, _ in
             try await TraceKeySchema.keyByApp(db)
         },
-        Migration(version: 17, summary: "each app's market, announced to its pages") { db in
+        Migration(version: 17, summary: "each app's market, announced to its pages") { db, _ in
             try await AppStore.addMarket(db)
+        },
+        Migration(version: 18, summary: "pings partitioned by the week of their receipt, their keys apart (PostgreSQL)") { db, now in
+            try await db.engine.pings.adopt(db, at: now * 1000)
         },
     ]
 
@@ -150,7 +154,7 @@ enum Schema {
             throw CensusError.schemaNewer(found: newest, known: known)
         }
         for migration in migrations where !applied.contains(migration.version) && migration.version <= lastVersion {
-            try await migration.apply(db)
+            try await migration.apply(db, now)
             try await db.insert(into: "census_migrations").columns("version", "applied_at")
                 .values(migration.version, now)
                 .ignoringConflicts(with: "version").run()
