@@ -27,15 +27,19 @@ struct PingBatchColumns: Sendable {
         let columns = PingStore.pingColumns.joined(separator: ", ")
         let batch = "UNNEST(\(parameters)) AS batch(\(columns))"
         let afterSpans = spans == nil ? "" : " WHERE (SELECT count(*) FROM spans) >= 0"
-        let keys = "keys AS (INSERT INTO census_ping_keys (ping_id, received_at) SELECT batch.ping_id, batch.received_at FROM "
-            + batch + afterSpans + " ORDER BY batch.ping_id COLLATE \"C\""
-            + (skippingStored ? " ON CONFLICT (ping_id) DO NOTHING" : "") + " RETURNING ping_id)"
+        // The keys' two arrays alone, not the batch's every column a second time.
+        let key = PingStore.pingColumns.firstIndex(of: "ping_id")! + 1
+        let receipt = PingStore.pingColumns.firstIndex(of: "received_at")! + 1
+        let keys = "keys AS (INSERT INTO census_ping_keys (ping_id, received_at) SELECT claimed.ping_id, claimed.received_at"
+            + " FROM UNNEST($\(key)::text[], $\(receipt)::int8[]) AS claimed(ping_id, received_at)"
+            + afterSpans + " ORDER BY claimed.ping_id COLLATE \"C\""
+            + (skippingStored ? " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id)" : ")")
         let pings = "INSERT INTO census_pings (\(columns)) SELECT * FROM " + batch
             + (skippingStored ? " WHERE batch.ping_id IN (SELECT ping_id FROM keys)" : afterSpans)
             + " ORDER BY ping_id COLLATE \"C\""
             // A batch may hold one ping twice (two deliveries in one group commit): its key is
             // claimed once, and its second row skipped.
-            + (skippingStored ? " ON CONFLICT (ping_id, received_at) DO NOTHING RETURNING ping_id" : "")
+            + (skippingStored ? " ON CONFLICT (received_at, ping_id) DO NOTHING RETURNING ping_id" : "")
         return "WITH " + (spans.map { $0 + ", " } ?? "") + keys + " " + pings
     }
 

@@ -9,15 +9,16 @@ import SQLKit
 ///
 /// A partitioned table is unique only on keys that hold the partition's column, and a retry is
 /// received later than its first delivery, often in another week; so the keys live in the
-/// unpartitioned `census_ping_keys` (key and receipt, some 90 bytes a row), claimed in the same
+/// unpartitioned `census_ping_keys` (key and receipt, some 190 bytes a ping with its index), claimed in the same
 /// statement as the pings are written (``PingBatchColumns/insertSQL(spans:skippingStored:)``).
-/// A ping's row is unique on its key and receipt, the key's receipt.
+/// A ping's row is unique on its receipt and key, the key's receipt; a ping is looked up by key
+/// through its receipt (``rows(withKeys:_:)``).
 ///
 /// Statements that need a lock on `census_pings` as a whole (attaching and detaching a week)
 /// give up after ``lockTimeout`` and are tried again at the next round of upkeep: a report
 /// reading the table holds such a lock off, and the census's inserts queue behind the waiting one.
 struct WeeklyPingPartitions: PingLayout {
-    let conflictTarget = ["ping_id", "received_at"]
+    let conflictTarget = ["received_at", "ping_id"]
 
     /// Weeks made ahead of the current one, so that a census whose upkeep stops for a while still
     /// writes into weeks.
@@ -43,7 +44,9 @@ struct WeeklyPingPartitions: PingLayout {
         try await db.raw("""
             CREATE TABLE census_pings (LIKE census_pings_unpartitioned INCLUDING DEFAULTS) PARTITION BY RANGE (received_at)
             """).run()
-        try await db.raw("ALTER TABLE census_pings ADD PRIMARY KEY (ping_id, received_at)").run()
+        // Receipt first: each insert lands at the index's end, where the key first scattered
+        // them over a second index as random as the keys' own (census-decisions.md S53).
+        try await db.raw("ALTER TABLE census_pings ADD PRIMARY KEY (received_at, ping_id)").run()
         try await db.raw("CREATE INDEX census_pings_by_app ON census_pings (appid, created_at)").run()
         try await db.raw("CREATE TABLE census_pings_default PARTITION OF census_pings DEFAULT").run()
         try await db.raw("""
@@ -127,6 +130,21 @@ struct WeeklyPingPartitions: PingLayout {
             }
         }
         return receipts
+    }
+
+    /// `(ping_id = $1 AND received_at = $2) OR …`, the receipts read from the keys first: the
+    /// primary key `(received_at, ping_id)` answers it in the one week each receipt is in.
+    func rows(withKeys keys: [String], _ db: CensusSQL) async throws -> any SQLExpression {
+        guard !keys.isEmpty else { return SQLRaw("1 = 0") }
+        let stored = try await db.select().columns("ping_id", "received_at").from("census_ping_keys")
+            .where("ping_id", .in, keys).all()
+            .map { (try $0.decode(column: "ping_id", as: String.self), try $0.decode(column: "received_at", as: Int64.self)) }
+        guard !stored.isEmpty else { return SQLRaw("1 = 0") }
+        return SQLGroupExpression(SQLList(stored.map { key, receipt in
+            SQLGroupExpression(SQLBinaryExpression(
+                SQLBinaryExpression(SQLColumn("received_at"), .equal, SQLBind(receipt)), .and,
+                SQLBinaryExpression(SQLColumn("ping_id"), .equal, SQLBind(key))))
+        }, separator: SQLRaw(" OR ")))
     }
 
     func release(_ keys: [String], _ db: CensusSQL) async throws {

@@ -29,6 +29,12 @@ struct SingleTablePings: PingLayout {
         Dictionary(keys.map { ($0, receivedAt) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// `ping_id IN (…)`: the table's key.
+    func rows(withKeys keys: [String], _ db: CensusSQL) async throws -> any SQLExpression {
+        guard !keys.isEmpty else { return SQLRaw("1 = 0") }
+        return SQLBinaryExpression(SQLColumn("ping_id"), .in, SQLGroupExpression(keys.map { SQLBind($0) }))
+    }
+
     /// The key went with its row.
     func release(_ keys: [String], _ db: CensusSQL) async throws {}
 }

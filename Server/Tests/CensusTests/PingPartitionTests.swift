@@ -143,6 +143,28 @@ import Testing
         }
     }
 
+    /// Pings looked up by key (a trace's pings, an AMP page view's) are read through one week's
+    /// primary key each, never by scanning every week.
+    @Test func aPingIsLookedUpByKeyInItsWeekAlone() async throws {
+        guard Backend.postgresURL != nil else { return }
+        let clock = ManualCensusClock(seconds: Self.monday)
+        try await Backend.postgres.withStore(clock: clock) { store in
+            _ = try await store.insert([Self.ping("a", at: Self.monday)], receivedAt: Self.monday * 1000)
+            clock.advance(seconds: Self.week)
+            await store.maintainPartitions()
+            _ = try await store.insert([Self.ping("b", at: Self.monday)], receivedAt: clock.milliseconds())
+            #expect(try await store.traces.pings(ids: ["a", "b", "missing"], appid: "PAPP").map(\.pingID) == ["a", "b"])
+            let plan = try await store.database.withSQL { db in
+                let select = db.select().column("*").from("census_pings")
+                    .where(try await db.engine.pings.rows(withKeys: [Self.ping("b", at: 0).key], db))
+                return try await db.raw("EXPLAIN \(select.select)").all()
+                    .map { try $0.decode(column: "QUERY PLAN", as: String.self) }
+            }
+            #expect(plan.contains { $0.contains("census_pings_w20261207_pkey") }, "\(plan)")
+            #expect(!plan.contains { $0.contains("census_pings_w20261130") || $0.contains("Seq Scan") }, "\(plan)")
+        }
+    }
+
     /// A ping received in a week not made yet goes to the default partition, and moves to its
     /// week when the week is made; it stays one ping.
     @Test func aPingOutsideEveryWeekIsKeptAndMovesToItsWeek() async throws {

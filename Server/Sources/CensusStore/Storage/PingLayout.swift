@@ -1,3 +1,5 @@
+package import SQLKit
+
 /// How an engine lays out `census_pings` over time (census-decisions.md S53), asked for by the
 /// shared queries that write, delete and prune pings outside the engines' batch inserts.
 ///
@@ -25,6 +27,12 @@ package protocol PingLayout: Sendable {
     /// Claims `keys` for pings about to be upserted at `receivedAt` and returns each key's
     /// receipt: the stored one for a key claimed before, `receivedAt` for a new one.
     func claim(_ keys: [String], receivedAt: Int64, _ db: CensusSQL) async throws -> [String: Int64]
+
+    /// The condition on `census_pings` that holds for the stored pings with these `keys` (at most
+    /// 500; false when none is stored), in a form the table's index answers: where partitioned,
+    /// each key with the receipt its claim recorded, so that PostgreSQL reads one week's index
+    /// per key instead of every week's.
+    func rows(withKeys keys: [String], _ db: CensusSQL) async throws -> any SQLExpression
 
     /// Releases the keys of pings just deleted (a replay's stale pings, a device's deletion), so
     /// that the same keys can be stored again, as where the key is the row's.

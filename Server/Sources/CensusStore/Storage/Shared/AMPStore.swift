@@ -138,9 +138,7 @@ package struct AMPStore: Sendable {
         let stale = written.map(\.key).filter { !kept.contains($0) }
         try await SessionSpans.write(SessionSpans.needs(of: changed), db)
         try await upsert(changed, receivedAt: receivedAt, db)
-        if !stale.isEmpty {
-            try await deletePings(db.delete(from: "census_pings").where("ping_id", .in, stale).where("session_id", .equal, session), db)
-        }
+        try await deleteStale(stale, of: session, db)
         try await AMPReplayedPings.record(built, of: session, appid: appid, first: requests.lowerBound,
                                           last: requests.upperBound, db)
         replays.count {
@@ -163,6 +161,15 @@ package struct AMPStore: Sendable {
             }
             return update
         }.run()
+    }
+
+    /// Deletes the pings of `session` with these keys, a chunk at a time (``PingLayout/rows(withKeys:_:)``).
+    static func deleteStale(_ stale: [String], of session: String, _ db: CensusSQL) async throws {
+        for start in stride(from: 0, to: stale.count, by: 500) {
+            let chunk = Array(stale[start..<min(start + 500, stale.count)])
+            try await deletePings(db.delete(from: "census_pings").where(try await db.engine.pings.rows(withKeys: chunk, db))
+                .where("session_id", .equal, session), db)
+        }
     }
 
     /// Runs `delete`, a delete of pings, and releases their keys (``PingLayout/release(_:_:)``).
@@ -190,10 +197,7 @@ package struct AMPStore: Sendable {
         if let recorded = try await AMPReplayedPings.ids(of: session, db) {
             let kept = Set(built)
             let stale = recorded.filter { !kept.contains($0) }
-            if !stale.isEmpty {
-                try await deletePings(db.delete(from: "census_pings").where("ping_id", .in, stale)
-                    .where("session_id", .equal, session), db)
-            }
+            try await deleteStale(stale, of: session, db)
         } else if !isFirst {
             for span in try await SessionStore.spans(of: session, appid: appid, db) {
                 var stale = db.delete(from: "census_pings").where(span.pings)

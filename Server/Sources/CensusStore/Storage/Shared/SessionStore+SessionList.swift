@@ -91,7 +91,8 @@ extension SessionStore {
             let chunk = Array(keys[start..<min(start + 500, keys.count)])
             found += try await database.withSQL { db in
                 try await db.select().columns(StoredPing.columns).from("census_pings")
-                    .where("ping_id", .in, chunk).where("appid", .equal, record.appid).all().map(StoredPing.init(reading:))
+                    .where(try await db.engine.pings.rows(withKeys: chunk, db)).where("appid", .equal, record.appid)
+                    .all().map(StoredPing.init(reading:))
             }
         }
         return (record.appid, found.sorted { ($0.createdAt, $0.pingID) < ($1.createdAt, $1.pingID) })

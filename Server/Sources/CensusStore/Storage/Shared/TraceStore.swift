@@ -100,7 +100,7 @@ package struct TraceStore: Sendable {
             let chunk = Array(ids[start..<min(start + 500, ids.count)])
             found += try await database.withSQL { db in
                 try await db.select().columns(StoredPing.columns)
-                    .from("census_pings").where("ping_id", .in, chunk).all()
+                    .from("census_pings").where(try await db.engine.pings.rows(withKeys: chunk, db)).all()
                     .map(StoredPing.init(reading:))
             }
         }
