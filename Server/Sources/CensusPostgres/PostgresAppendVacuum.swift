@@ -42,7 +42,7 @@ final class PostgresAppendVacuum: Sendable {
         var closed = false
     }
 
-    /// `vacuum` runs the statement for a table (``statement(for:)``); injected, so that when to
+    /// `vacuum` vacuums a table's tables (``tables(for:at:)``); injected, so that when to
     /// vacuum can be tested without a server.
     init(rowsPerVacuum: Int = defaultRowsPerVacuum, logger: Logger, vacuum: @escaping @Sendable (Table) async throws -> Void) {
         self.rowsPerVacuum = rowsPerVacuum
@@ -50,14 +50,19 @@ final class PostgresAppendVacuum: Sendable {
         self.vacuum = vacuum
     }
 
-    /// The statement that vacuums `table`: the pings with their keys, which grow with them
-    /// (census-decisions.md S53). On partitioned `census_pings`, PostgreSQL vacuums each week; the
-    /// weeks before this one are all-frozen and only their visibility maps are read.
-    static func statement(for table: Table) -> String {
+    /// The tables to vacuum for `table`: of the pings, the week of `nowMilliseconds` (where the
+    /// writers append), the default partition and the keys, which grow with them
+    /// (census-decisions.md S53); vacuuming the partitioned table would visit every week.
+    static func tables(for table: Table, at nowMilliseconds: Int64) -> [String] {
         switch table {
-        case .pings: "VACUUM (FREEZE, SKIP_LOCKED) census_pings, census_ping_keys"
-        case .rejects: "VACUUM (FREEZE, SKIP_LOCKED) census_rejects"
+        case .pings: [PingWeek(containing: nowMilliseconds).partitionName, "census_pings_default", "census_ping_keys"]
+        case .rejects: ["census_rejects"]
         }
+    }
+
+    /// `VACUUM (FREEZE, SKIP_LOCKED)` of `tables` (those that exist).
+    static func statement(for tables: [String]) -> String {
+        "VACUUM (FREEZE, SKIP_LOCKED) " + tables.joined(separator: ", ")
     }
 
     /// Counts `rows` just appended to `table` and, once ``rowsPerVacuum`` have been since its last

@@ -71,7 +71,15 @@ package final class PostgresCensusDatabase: CensusDatabase {
             await client.run()
         }
         appendVacuum = PostgresAppendVacuum(rowsPerVacuum: rowsPerVacuum, logger: logger) { table in
-            for try await _ in try await client.query(PostgresQuery(unsafeSQL: PostgresAppendVacuum.statement(for: table))) {}
+            let wanted = PostgresAppendVacuum.tables(for: table, at: SystemCensusClock().milliseconds())
+            var found: [String] = []
+            // A week not made yet is not there to vacuum (its pings are in the default partition).
+            for try await name in try await client.query(
+                "SELECT relname::text FROM pg_class WHERE relname = ANY(\(wanted)) AND pg_table_is_visible(oid)").decode(String.self) {
+                found.append(name)
+            }
+            guard !found.isEmpty else { return }
+            for try await _ in try await client.query(PostgresQuery(unsafeSQL: PostgresAppendVacuum.statement(for: found))) {}
         }
     }
 

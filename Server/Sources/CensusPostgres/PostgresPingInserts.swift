@@ -17,7 +17,7 @@ struct PingBatchColumns: Sendable {
     /// - `skippingStored`: keys already claimed are skipped and the pings of the others returned;
     ///   otherwise a key claimed before fails the statement with a unique violation, storing nothing.
     ///
-    /// Both inserts go in the order of the key: an insert waits for another transaction's
+    /// Both inserts go in the order of the key, after the spans: an insert waits for another transaction's
     /// uncommitted row with the same key, so two batches holding the same pings in different
     /// orders (two servers given the same retries) waited for each other until PostgreSQL failed
     /// one as a deadlock.
@@ -33,9 +33,11 @@ struct PingBatchColumns: Sendable {
         let keys = "keys AS (INSERT INTO census_ping_keys (ping_id, received_at) SELECT claimed.ping_id, claimed.received_at"
             + " FROM UNNEST($\(key)::text[], $\(receipt)::int8[]) AS claimed(ping_id, received_at)"
             + afterSpans + " ORDER BY claimed.ping_id COLLATE \"C\""
-            + (skippingStored ? " ON CONFLICT (ping_id) DO NOTHING RETURNING ping_id)" : ")")
+            + (skippingStored ? " ON CONFLICT (ping_id) DO NOTHING" : "") + " RETURNING ping_id)"
+        // The pings read the keys before their first row (a table expression nothing reads runs
+        // after the statement), so every statement takes its locks in one order: spans, keys, pings.
         let pings = "INSERT INTO census_pings (\(columns)) SELECT * FROM " + batch
-            + (skippingStored ? " WHERE batch.ping_id IN (SELECT ping_id FROM keys)" : afterSpans)
+            + (skippingStored ? " WHERE batch.ping_id IN (SELECT ping_id FROM keys)" : " WHERE (SELECT count(*) FROM keys) >= 0")
             + " ORDER BY ping_id COLLATE \"C\""
             // A batch may hold one ping twice (two deliveries in one group commit): its key is
             // claimed once, and its second row skipped.

@@ -25,11 +25,14 @@ struct WeeklyPingPartitions: PingLayout {
     static let weeksAhead = 2
     /// How long attaching or detaching a week waits for the lock on `census_pings`.
     static let lockTimeout = "500ms"
-    /// At most this many weeks are made for an existing database's pings when it is partitioned
-    /// (the most recent ones); older pings go to the default partition.
-    static let weeksAdopted = 1_000
+    /// At most this many weeks (about four years) are made for an existing database's pings when
+    /// it is partitioned, the most recent ones, in the migration's one transaction, whose locks
+    /// (some five a week) must fit PostgreSQL's lock table; older pings go to the default partition.
+    static let weeksAdopted = 200
     /// PostgreSQL's SQLSTATE for a lock not granted within `lock_timeout`.
     static let lockNotAvailable = "55P03"
+    /// PostgreSQL's SQLSTATE for a table that does not exist.
+    static let undefinedTable = "42P01"
     /// The key every server's partition work holds, so that two do not make or drop one week at once.
     private static let lockKey = "appmeter census ping partitions"
 
@@ -66,6 +69,8 @@ struct WeeklyPingPartitions: PingLayout {
             INSERT INTO census_ping_keys (ping_id, received_at) SELECT ping_id, received_at FROM census_pings_unpartitioned
             """).run()
         try await db.raw("DROP TABLE census_pings_unpartitioned").run()
+        // The planner's statistics of the whole table, which autovacuum gathers only per week.
+        try await db.raw("ANALYZE census_pings").run()
     }
 
     func prepare(_ db: CensusSQL, at nowMilliseconds: Int64) async throws {
@@ -105,15 +110,20 @@ struct WeeklyPingPartitions: PingLayout {
             let gone = try await db.raw("""
                 DELETE FROM census_pings_default WHERE ctid IN
                   (SELECT ctid FROM census_pings_default WHERE received_at < \(bind: boundary.start) LIMIT 5000)
-                RETURNING ping_id
-                """).all().map { try $0.decode(column: "ping_id", as: String.self) }
+                RETURNING ping_id, received_at
+                """).all().map { (key: try $0.decode(column: "ping_id", as: String.self), receipt: try $0.decode(column: "received_at", as: Int64.self)) }
             try await release(gone, db)
             removed += gone.count
             if gone.count < 5000 { break }
         }
         for name in try await Self.detachedWeeks(db) {
-            removed += try await Self.releaseKeys(of: name, db)
-            try await db.raw("DROP TABLE IF EXISTS \(ident: name)").run()
+            do {
+                removed += try await Self.releaseKeys(of: name, db)
+                try await db.raw("DROP TABLE IF EXISTS \(ident: name)").run()
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.undefinedTable {
+                // Another census dropped it meanwhile, its keys released.
+                continue
+            }
         }
         return removed
     }
@@ -121,14 +131,17 @@ struct WeeklyPingPartitions: PingLayout {
     func claim(_ keys: [String], receivedAt: Int64, _ db: CensusSQL) async throws -> [String: Int64] {
         var receipts: [String: Int64] = [:]
         for chunk in Self.chunks(of: keys) {
+            // One statement claims each key or, claimed before, locks it and returns its receipt,
+            // so no release can come between the claim and the row's upsert.
             var insert = db.insert(into: "census_ping_keys").columns("ping_id", "received_at")
             for key in Set(chunk).sorted() { insert = insert.values(key, receivedAt) }
-            try await insert.ignoringConflicts(with: "ping_id").run()
-            for row in try await db.select().columns("ping_id", "received_at").from("census_ping_keys")
-                .where("ping_id", .in, Array(chunk)).all() {
+            let rows = try await insert.onConflict(with: ["ping_id"]) { $0.set("received_at", to: SQLColumn("received_at", table: "census_ping_keys")) }
+                .returning("ping_id", "received_at").all()
+            for row in rows {
                 receipts[try row.decode(column: "ping_id", as: String.self)] = try row.decode(column: "received_at", as: Int64.self)
             }
         }
+        guard keys.allSatisfy({ receipts[$0] != nil }) else { throw CensusError.storageUnavailable(reason: "a ping key was claimed without its receipt") }
         return receipts
     }
 
@@ -139,17 +152,23 @@ struct WeeklyPingPartitions: PingLayout {
         let stored = try await db.select().columns("ping_id", "received_at").from("census_ping_keys")
             .where("ping_id", .in, keys).all()
             .map { (try $0.decode(column: "ping_id", as: String.self), try $0.decode(column: "received_at", as: Int64.self)) }
-        guard !stored.isEmpty else { return SQLRaw("1 = 0") }
-        return SQLGroupExpression(SQLList(stored.map { key, receipt in
+        return Self.either(stored)
+    }
+
+    /// `(received_at = $1 AND ping_id = $2) OR …`, false for none.
+    private static func either(_ rows: [(String, Int64)]) -> any SQLExpression {
+        guard !rows.isEmpty else { return SQLRaw("1 = 0") }
+        return SQLGroupExpression(SQLList(rows.map { key, receipt in
             SQLGroupExpression(SQLBinaryExpression(
                 SQLBinaryExpression(SQLColumn("received_at"), .equal, SQLBind(receipt)), .and,
                 SQLBinaryExpression(SQLColumn("ping_id"), .equal, SQLBind(key))))
         }, separator: SQLRaw(" OR ")))
     }
 
-    func release(_ keys: [String], _ db: CensusSQL) async throws {
-        for chunk in Self.chunks(of: keys) {
-            try await db.delete(from: "census_ping_keys").where("ping_id", .in, Array(chunk)).run()
+    func release(_ rows: [(key: String, receipt: Int64)], _ db: CensusSQL) async throws {
+        for start in stride(from: 0, to: rows.count, by: 500) {
+            let chunk = rows[start..<min(start + 500, rows.count)]
+            try await db.delete(from: "census_ping_keys").where(Self.either(chunk.map { ($0.key, $0.receipt) })).run()
         }
     }
 
@@ -161,9 +180,15 @@ struct WeeklyPingPartitions: PingLayout {
         guard try await db.raw("SELECT to_regclass(\(bind: name))::text AS found").first()?
             .decode(column: "found", as: String?.self) == nil else { return }
         try await db.raw("CREATE TABLE \(ident: name) (LIKE census_pings INCLUDING DEFAULTS)").run()
-        let inWeek = "received_at >= \(week.start) AND received_at < \(week.end)"
-        try await db.raw("INSERT INTO \(ident: name) SELECT * FROM census_pings_default WHERE \(unsafeRaw: inWeek)").run()
-        try await db.raw("DELETE FROM census_pings_default WHERE \(unsafeRaw: inWeek)").run()
+        // Moved in one statement, whose one snapshot deletes exactly what it copies: a ping
+        // committed meanwhile stays in the default partition, and the attach below then fails
+        // its check and rolls everything back, to be made at a later round.
+        try await db.raw("""
+            WITH moved AS (DELETE FROM census_pings_default
+                           WHERE received_at >= \(unsafeRaw: String(week.start)) AND received_at < \(unsafeRaw: String(week.end))
+                           RETURNING *)
+            INSERT INTO \(ident: name) SELECT * FROM moved
+            """).run()
         try await db.raw("""
             ALTER TABLE census_pings ATTACH PARTITION \(ident: name) FOR VALUES FROM (\(unsafeRaw: String(week.start))) TO (\(unsafeRaw: String(week.end)))
             """).run()
@@ -199,8 +224,8 @@ struct WeeklyPingPartitions: PingLayout {
         while first < pages {
             let last = first + pagesPerStep
             released += try await db.raw("""
-                DELETE FROM census_ping_keys WHERE ping_id IN
-                  (SELECT ping_id FROM \(ident: name)
+                DELETE FROM census_ping_keys WHERE (ping_id, received_at) IN
+                  (SELECT ping_id, received_at FROM \(ident: name)
                    WHERE ctid >= '(\(unsafeRaw: String(first)),0)'::tid AND ctid < '(\(unsafeRaw: String(last)),0)'::tid)
                 RETURNING 1 AS released
                 """).all().count

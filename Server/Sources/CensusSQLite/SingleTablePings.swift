@@ -36,5 +36,5 @@ struct SingleTablePings: PingLayout {
     }
 
     /// The key went with its row.
-    func release(_ keys: [String], _ db: CensusSQL) async throws {}
+    func release(_ rows: [(key: String, receipt: Int64)], _ db: CensusSQL) async throws {}
 }

@@ -35,10 +35,15 @@ extension CensusIntake {
                 pingsBefore: limits.pingRetentionDays.map { nowMilliseconds - $0 * millisecondsPerDay })
             if pruned > 0 { events.logger.info("pruned past retention", metadata: ["rows": "\(pruned)"]) }
             try await budget.reload(from: store)
-            // Last: a week waiting for its lock (``WeeklyPingPartitions``) delays nothing else.
-            try await store.preparePings()
         } catch {
             events.logger.warning("maintenance failed; trying again next round", metadata: ["error": "\(error)"])
+        }
+        // Apart: a week waiting for its lock (``WeeklyPingPartitions``) holds up nothing else, and
+        // the default partition keeps the pings meanwhile.
+        do {
+            try await store.preparePings()
+        } catch {
+            events.logger.warning("making the coming weeks' partitions failed; trying again next round", metadata: ["error": "\(error)"])
         }
     }
 }

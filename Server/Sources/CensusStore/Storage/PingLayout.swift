@@ -34,7 +34,8 @@ package protocol PingLayout: Sendable {
     /// per key instead of every week's.
     func rows(withKeys keys: [String], _ db: CensusSQL) async throws -> any SQLExpression
 
-    /// Releases the keys of pings just deleted (a replay's stale pings, a device's deletion), so
-    /// that the same keys can be stored again, as where the key is the row's.
-    func release(_ keys: [String], _ db: CensusSQL) async throws
+    /// Releases the keys of pings just deleted (a replay's stale pings, a device's deletion), each
+    /// with the receipt of its row, so that the same keys can be stored again, as where the key is
+    /// the row's; a key claimed again since with another receipt stays.
+    func release(_ rows: [(key: String, receipt: Int64)], _ db: CensusSQL) async throws
 }

@@ -174,8 +174,9 @@ package struct AMPStore: Sendable {
 
     /// Runs `delete`, a delete of pings, and releases their keys (``PingLayout/release(_:_:)``).
     static func deletePings(_ delete: SQLDeleteBuilder, _ db: CensusSQL) async throws {
-        let keys = try await delete.returning("ping_id").all().map { try $0.decode(column: "ping_id", as: String.self) }
-        try await db.engine.pings.release(keys, db)
+        let rows = try await delete.returning("ping_id", "received_at").all()
+            .map { (key: try $0.decode(column: "ping_id", as: String.self), receipt: try $0.decode(column: "received_at", as: Int64.self)) }
+        try await db.engine.pings.release(rows, db)
     }
 
     /// Identical requests share an id: the page view and a digest of the body.

@@ -45,7 +45,6 @@ package struct PingStore: Sendable {
     package func migrate() async throws {
         let now = clock.seconds()
         try await database.withSQL { try await Schema.migrate($0, at: now) }
-        try await preparePings()
     }
 
     /// Inserts `pings` in one statement (one commit) and returns the keys (``IncomingPing/key``)

@@ -85,10 +85,11 @@ package struct PrivacyStore: Sendable {
             deleted.traceEntries = try await db.delete(from: "census_trace")
                 .where(SQLFunction(find, args: SQLColumn("entry"), SQLBind(device)), .greaterThan, SQLLiteral.numeric("0"))
                 .returning("seq").all().count
-            let keys = try await db.delete(from: "census_pings").where("device_id", .equal, device)
-                .returning("ping_id").all().map { try $0.decode(column: "ping_id", as: String.self) }
-            try await db.engine.pings.release(keys, db)
-            deleted.pings = keys.count
+            let rows = try await db.delete(from: "census_pings").where("device_id", .equal, device)
+                .returning("ping_id", "received_at").all()
+                .map { (key: try $0.decode(column: "ping_id", as: String.self), receipt: try $0.decode(column: "received_at", as: Int64.self)) }
+            try await db.engine.pings.release(rows, db)
+            deleted.pings = rows.count
             // A session's span goes with its last ping (another device's pings in it keep it).
             for session in sessions {
                 let left = try await db.select().column(SQLRaw("COUNT(*)"), as: "n").from("census_pings")
