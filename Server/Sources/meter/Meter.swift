@@ -17,7 +17,7 @@ struct Meter: AsyncParsableCommand {
             census or collector that is unavailable; 73 an output file that cannot be written.
             """,
         version: "meter \(MeterInstance.version)",
-        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, CertifyCommand.self, SessionsCommand.self,
+        subcommands: [DemoCommand.self, ServeCommand.self, ReportCommand.self, AudienceCommand.self, CertifyCommand.self, SessionsCommand.self,
                       AppsCommand.self, BackupCommand.self, PrivacyCommand.self, PlayCommand.self],
         defaultSubcommand: nil)
 

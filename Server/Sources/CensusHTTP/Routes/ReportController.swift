@@ -27,6 +27,17 @@ struct ReportController {
                 try DTVRReportResponse(rows: rows).response(from: request, context: context)
             }
         }
+        api.get("audience") { request, context -> Response in
+            let parameters = request.uri.queryParameters
+            switch AudienceQuery.read(appid: parameters.get("appid"), asset: parameters.get("asset"), channel: parameters.get("channel"),
+                                      from: parameters.get("from"), to: parameters.get("to"), tz: parameters.get("tz"),
+                                      excludeFlagged: policy.excludeFlagged) {
+            case .failure(let problem): return .text(.badRequest, problem.reason)
+            case .success(let query):
+                let audience = try await store.reports.audience(query)
+                return try AudienceResponse(query: query, audience: audience).response(from: request, context: context)
+            }
+        }
         api.get("report/viewability") { request, context in
             try await answer(request, context, ReportExport.viewability, rows: { try await store.viewability.viewabilityReport($0) }) { query, rows in
                 try ViewabilityReportResponse(rows: rows, excludesFlagged: query.excludeFlagged).response(from: request, context: context)
@@ -105,4 +116,27 @@ struct BreakdownResponse<Row: Encodable & Sendable>: ResponseEncodable {
     let timeZone: String
     let periods: [PeriodRows<Row>]
     let excludesFlagged: Bool
+}
+
+/// `GET /api/v1/audience`: what was asked, the measures and the minute curve (census-decisions.md
+/// S54), in one object.
+struct AudienceResponse: ResponseEncodable {
+    let query: AudienceQuery
+    let audience: Audience
+
+    private enum Key: String, CodingKey {
+        case appid, asset, channel, from, to, minuteThresholdSeconds, excludesFlagged
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var asked = encoder.container(keyedBy: Key.self)
+        try asked.encode(query.appid, forKey: .appid)
+        try asked.encodeIfPresent(query.asset, forKey: .asset)
+        try asked.encodeIfPresent(query.channel, forKey: .channel)
+        try asked.encode(query.from, forKey: .from)
+        try asked.encode(query.to, forKey: .to)
+        try asked.encode(AudienceRule.minuteThreshold, forKey: .minuteThresholdSeconds)
+        try asked.encode(query.excludeFlagged, forKey: .excludesFlagged)
+        try audience.encode(to: encoder)
+    }
 }

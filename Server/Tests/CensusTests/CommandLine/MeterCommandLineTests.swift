@@ -92,6 +92,30 @@ import Glibc
         #expect(unbounded.status == 64 && unbounded.errors.contains("--by=hour needs --from and --to"), "\(unbounded.errors)")
     }
 
+    /// `meter audience` prints the measures and the curve in the zone asked, the API's JSON with
+    /// `--json`, and names what it cannot read.
+    @Test func audiencePrintsTheMeasuresAndTheCurve() async throws {
+        let path = MeterRun.temporaryPath("census.sqlite")
+        try await DatabaseLocation.sqlite(path: path).withStore { store in
+            var first = SessionSpanTests.ping("p1", "s1", at: 1_700_000_040, appid: Self.appid)
+            first.creditedSeconds = 40
+            var second = SessionSpanTests.ping("p2", "s1", at: 1_700_000_100, appid: Self.appid)
+            second.creditedSeconds = 60
+            _ = try await store.insert([first, second], receivedAt: 1_700_000_100_000)
+        }
+        let range = ["--database", path, "--appid", Self.appid, "--from", "1700000000", "--to", "1700000600"]
+        let table = try MeterRun.run(["audience"] + range + ["--tz", "+01:00"])
+        #expect(table.status == 0, "\(table.errors)")
+        #expect(table.output.contains("reach") && table.output.contains("1.7"), "\(table.output)")
+        // 1_700_000_000 is 2023-11-14T22:13:20Z: the first ping credits 22:13:20–22:14:00, the second 22:14–22:15.
+        #expect(table.output.contains("2023-11-14T23:13:00+01:00        1       40\n2023-11-14T23:14:00+01:00        1       60"),
+                "\(table.output)")
+        let json = try MeterRun.run(["audience"] + range + ["--json"])
+        #expect(json.output.contains(#""creditedSeconds" : 100"#), "\(json.output)")
+        let refused = try MeterRun.run(["audience", "--database", path, "--appid", Self.appid, "--from", "1700000000"])
+        #expect(refused.status == 64 && refused.errors.contains("--from and --to are required"), "\(refused.errors)")
+    }
+
     /// `apps set` changes only what is given; `apps list` shows what is set.
     @Test func appsSetChangesOnlyWhatIsGiven() async throws {
         let path = try await Self.census()

@@ -1,0 +1,123 @@
+import NIOConcurrencyHelpers
+import SQLKit
+
+/// What an audience is asked of: one app's pings created in a range, of one asset or channel (or
+/// all of the app's), under the report's scope (``ReportQuery``: flagged sessions left out when
+/// the census says so).
+package struct AudienceQuery: Sendable, Equatable {
+    package var appid: String
+    package var asset: String?
+    package var channel: String?
+    /// Pings created in [`from`, `to`), Unix seconds.
+    package var from: Int64
+    package var to: Int64
+    package var excludeFlagged: Bool
+
+    package init(appid: String, asset: String? = nil, channel: String? = nil, from: Int64, to: Int64, excludeFlagged: Bool = false) {
+        self.appid = appid
+        self.asset = asset
+        self.channel = channel
+        self.from = from
+        self.to = to
+        self.excludeFlagged = excludeFlagged
+    }
+
+    /// Reads an audience's query as a request or `meter audience` gives it: `appid`, `from` and
+    /// `to` (at most ``AudienceRule/maxRangeSeconds`` apart, read in `tz` as the reports read them),
+    /// and an `asset` or `channel` when given; the failure says which is wrong, each named as
+    /// `named` writes it.
+    package static func read(appid: String?, asset: String?, channel: String?, from: String?, to: String?, tz: String?,
+                             excludeFlagged: Bool, named: (String) -> String = { $0 }) -> Result<AudienceQuery, ReportRangeProblem> {
+        guard let appid, !appid.isEmpty else { return .failure(ReportRangeProblem(reason: "\(named("appid")) is required")) }
+        switch ReportRange.read(from: from, to: to, tz: tz, by: nil, named: named) {
+        case .failure(let problem): return .failure(problem)
+        case .success(let range):
+            guard let start = range.from, let end = range.to, start < end else {
+                return .failure(ReportRangeProblem(reason: "\(named("from")) and \(named("to")) are required, \(named("from")) before \(named("to"))"))
+            }
+            guard end - start <= AudienceRule.maxRangeSeconds else {
+                return .failure(ReportRangeProblem(reason: "an audience covers at most 31 days: narrow \(named("from")) and \(named("to"))"))
+            }
+            for (name, value) in [("asset", asset), ("channel", channel)] where value?.isEmpty == true {
+                return .failure(ReportRangeProblem(reason: "\(named(name)) is empty: leave it out for every one"))
+            }
+            return .success(AudienceQuery(appid: appid, asset: asset, channel: channel, from: start, to: end, excludeFlagged: excludeFlagged))
+        }
+    }
+
+    /// The report of the same pings (its lines' seconds sum to the audience's).
+    package var report: ReportQuery { ReportQuery(appid: appid, from: from, to: to, excludeFlagged: excludeFlagged) }
+}
+
+/// A line's audience (``AudienceRule``): the measures a broadcaster reads, and the minute curve.
+package struct Audience: Sendable, Equatable, Encodable {
+    /// One minute of the curve: its start (Unix seconds), the devices with at least the threshold
+    /// of its seconds, and all the seconds credited in it.
+    package struct Minute: Sendable, Equatable, Codable {
+        package let start: Int64
+        package let devices: Int64
+        package let seconds: Int64
+    }
+
+    /// Distinct devices among the pings (the credit report's `devices`).
+    package let reach: Int64
+    /// Seconds credited, the sum of the curve's.
+    package let creditedSeconds: Int64
+    /// Of them, the seconds of pings without a device id (opted out).
+    package let unidentifiedSeconds: Int64
+    /// Credited minutes: `creditedSeconds / 60`.
+    package let totalMinutes: Double
+    /// Credited minutes over the range's minutes: the audience of an average minute.
+    package let averageMinuteAudience: Double
+    /// Seconds of identified devices per device, 0 without any.
+    package let averageSecondsPerDevice: Double
+    /// The minutes that were credited any seconds, earliest first; a minute may start before the
+    /// range (a ping created early in it credits the seconds before).
+    package let minutes: [Minute]
+
+    init(_ tally: AudienceTally, rangeSeconds: Int64) {
+        reach = tally.reach
+        creditedSeconds = tally.seconds
+        unidentifiedSeconds = tally.unidentifiedSeconds
+        totalMinutes = Double(tally.seconds) / Double(AudienceRule.minute)
+        averageMinuteAudience = rangeSeconds > 0 ? Double(tally.seconds) / Double(rangeSeconds) : 0
+        averageSecondsPerDevice = tally.reach > 0 ? Double(tally.seconds - tally.unidentifiedSeconds) / Double(tally.reach) : 0
+        minutes = tally.minutes.keys.sorted().map { start in
+            let minute = tally.minutes[start]!
+            return Minute(start: start, devices: minute.devices, seconds: minute.seconds)
+        }
+    }
+}
+
+extension ReportStore {
+    /// The audience of `query`'s pings (``AudienceRule``): read one device after another, so the
+    /// walk holds one device's minutes and the curve's, never the pings.
+    package func audience(_ query: AudienceQuery) async throws -> Audience {
+        try await database.withSQL { db in
+            let tally = NIOLockedValueBox(AudienceTally())
+            var select = db.select()
+                .column("device_id").column("created_at").column(CreditRule.secondsColumn)
+                .from("census_pings")
+                .filtered(by: query.report)
+            if let asset = query.asset { select = select.where(CreditColumn.asset.name, .equal, asset) }
+            if let channel = query.channel { select = select.where(CreditColumn.channel.name, .equal, channel) }
+            select = select.orderBy("device_id")
+            let unread = NIOLockedValueBox<(any Error)?>(nil)
+            try await select.run { row in
+                do {
+                    let device = try row.decode(column: "device_id", as: String.self)
+                    let created = try row.decode(column: "created_at", as: Int64.self)
+                    let seconds = try row.decode(column: CreditRule.secondsColumn, as: Int64.self)
+                    tally.withLockedValue { $0.add(device: device, createdAt: created, seconds: seconds) }
+                } catch {
+                    unread.withLockedValue { $0 = $0 ?? error }
+                }
+            }
+            // A row not read would be seconds not counted: no audience rather than a wrong one.
+            if let error = unread.withLockedValue({ $0 }) { throw error }
+            var finished = tally.withLockedValue { $0 }
+            finished.finish()
+            return Audience(finished, rangeSeconds: query.to - query.from)
+        }
+    }
+}
