@@ -5,7 +5,9 @@ Every check reports through the `check(condition, what)` it is given; nothing he
 import json
 import os
 import subprocess
+import time
 from collections import defaultdict
+from urllib.parse import quote
 
 from playwright.sync_api import expect
 
@@ -144,3 +146,30 @@ def check_view(page, base, vod, broken, artifacts, check):
         && !e.closest('.scroll')).slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))""")
     check(overflow <= 392, f"on a phone nothing runs off the side ({overflow} px{'; ' + ', '.join(wide) if wide else ''})")
     page.screenshot(path=os.path.join(artifacts, "dashboard-390.png"), full_page=True)
+
+
+def check_audience(page, base, request, artifacts, check):
+    """Each credit line's audience (docs/census.md §5, "Audience"): the live news's and the DTVR
+    channel's minutes, asked for from the keyboard, drawn and tabled as the API answers them."""
+    dtvr = page.locator('#credit tbody tr[data-kind="dtvr"]').first.get_attribute("data-asset")
+    for asset in ["demo-live-news", dtvr]:
+        row = page.locator(f'#credit tbody tr[data-asset="{asset}"]').first
+        appid = row.get_attribute("data-appid")
+        row.locator("button.audience").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#audience-heading")).to_contain_text(asset, timeout=15000)
+        expect(page.locator("#audience-minutes tbody tr").first).to_be_visible(timeout=15000)
+        shown = page.locator("#audience-minutes tbody tr").evaluate_all(
+            "rs => rs.map(r => [Number(r.dataset.start), Number(r.dataset.devices), Number(r.dataset.seconds)])")
+        now = int(time.time())
+        status, body = request(f"{base}/api/v1/audience?appid={quote(appid)}&asset={quote(asset)}&from={now - 86400}&to={now + 60}")
+        check(status == 200, f"the audience of {asset} answers ({status})")
+        answer = json.loads(body) if status == 200 else {"minutes": []}
+        expected = [[m["start"], m["devices"], m["seconds"]] for m in answer["minutes"]]
+        check(shown == expected, f"the page's minutes of {asset} are the API's ({len(shown)} shown, {len(expected)} answered)")
+        bars = page.locator("#audience-chart rect.minute").evaluate_all("rs => rs.map(r => Number(r.dataset.devices))")
+        check(bars == [m[1] for m in expected], f"each minute of {asset} has its bar, as tall as its devices")
+        check(sum(m[2] for m in shown) == answer.get("creditedSeconds"), f"the minutes of {asset} sum to its credited seconds")
+        check(answer.get("reach", 0) >= 1 and f"reach {answer.get('reach')} device" in page.locator("#audience-measures").inner_text(),
+              f"the measures of {asset} are shown")
+    page.locator("#audience").screenshot(path=os.path.join(artifacts, "dashboard-audience.png"))

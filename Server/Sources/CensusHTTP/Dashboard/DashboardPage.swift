@@ -64,7 +64,15 @@ enum DashboardPage {
         <p id="credit-updated" class="hint"></p>
         <div class="scroll"><table id="credit-periods" hidden><thead><tr><th>Period</th><th class="num">Views</th><th class="num">Seconds</th></tr></thead><tbody></tbody></table></div>
         <div id="credit-chart"></div>
-        <div class="scroll"><table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th class="num">Views</th><th class="num">Seconds</th><th class="num">Over bound</th><th>DTVR tags / SDK</th></tr></thead><tbody></tbody></table></div>
+        <div class="scroll"><table id="credit"><thead><tr><th>App</th><th>Asset</th><th>Kind</th><th class="num">Views</th><th class="num">Seconds</th><th class="num">Over bound</th><th>DTVR tags / SDK</th><th>Audience</th></tr></thead><tbody></tbody></table></div>
+        <section id="audience" aria-labelledby="audience-heading" hidden>
+          <h3 id="audience-heading">Audience</h3>
+          <p id="audience-error" class="hint" role="alert" hidden></p>
+          <p id="audience-measures"></p>
+          <svg id="audience-chart" role="img" viewBox="0 0 600 100" preserveAspectRatio="none" aria-label="devices per minute"></svg>
+          <p id="audience-note" class="hint"></p>
+          <div class="scroll minutes"><table id="audience-minutes"><thead><tr><th>Minute</th><th class="num">Devices</th><th class="num">Seconds</th></tr></thead><tbody></tbody></table></div>
+        </section>
         <div class="scroll"><table id="plausibility"><thead><tr><th>App</th><th class="num">Credited</th><th class="num">Over bound</th><th class="num">Flagged sessions</th><th class="num">Flagged seconds</th><th class="num">Flagged viewability sessions</th><th class="num">Flagged viewable / audible s</th></tr></thead><tbody></tbody></table></div>
         <h2>Live</h2>
         <p id="live-scope" class="hint">everything the census receives, every app</p>

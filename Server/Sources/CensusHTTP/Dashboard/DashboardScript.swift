@@ -11,7 +11,7 @@ import MeterWire
 /// without spreading them into one call's arguments.
 enum DashboardScript {
     /// The parts, in the order they run.
-    static let parts = ["core", "pings", "sessions", "session", "timeline", "side"]
+    static let parts = ["core", "pings", "sessions", "session", "timeline", "audience", "side"]
 
     /// The whole script; nil when the census's resources are missing (a binary copied without its
     /// `.resources` folder), which the route answers with 404 and the reason, as the browser

@@ -52,6 +52,9 @@ enum DashboardStyle {
     details.ping { padding-left: 3.5em; } details.ping summary { cursor: pointer; color: #0550ae; }
     table.params { font-size: .72rem; } table.params td:first-child { white-space: nowrap; }
     ol#live { font-family: ui-monospace, monospace; font-size: .75rem; max-height: 16rem; overflow: auto; overflow-wrap: anywhere; }
+    #audience-chart { width: 100%; height: 8rem; display: block; background: #f6f8fa; border-bottom: 1px solid #d0d7de; }
+    #audience-chart .minute { fill: #0969da; }
+    .minutes { max-height: 16rem; overflow-y: auto; }
     .bar-track { background: #eaeef2; border-radius: 2px; }
     .bar { height: .9rem; background: #0969da; border-radius: 2px; }
     .bar-row { display: grid; grid-template-columns: minmax(5rem, 9rem) 1fr 4rem; gap: .4rem; align-items: center; font-size: .75rem; margin: .15rem 0; }

@@ -1,5 +1,5 @@
 // The dashboard script's side pane: the credit report (`/api/v1/report`, what `meter report`
-// prints) with its chart, the live feed of everything the census receives, which refreshes the
+// prints) with its chart and each line's audience, the live feed of everything the census receives, which refreshes the
 // report, the sessions and the session shown; the refused requests; then the start.
 // DTVR credited from the tags beside the SDK's own claim, where sessions sent tags
 // (docs/census.md §5): whatever the fields hold, shown as text.
@@ -63,7 +63,9 @@ async function loadCredit() {
   fill("#credit tbody", all.map(r => el("tr", { data: { appid: r.appid, asset: r.assetid, kind: r.kind, credited: seconds(r.creditedSeconds) } },
     el("td", { title: String(r.appid) }, clip(r.appid, 10)), el("td", {}, r.assetid),
     el("td", {}, r.kind), el("td", { class: "num" }, r.views), el("td", { class: "num" }, r.creditedSeconds),
-    el("td", { class: "num" }, r.overBoundSeconds ?? 0), el("td", {}, tagCheck(r.tagCheck)))));
+    el("td", { class: "num" }, r.overBoundSeconds ?? 0), el("td", {}, tagCheck(r.tagCheck)),
+    el("td", {}, el("button", { class: "audience", attrs: { type: "button", "aria-label": "audience of " + clip(r.assetid, 60) },
+      on: { click: () => showAudience({ appid: String(r.appid), asset: String(r.assetid) }) } }, "minutes")))));
   // Seconds a ping claimed beyond its kind's bound (not credited), and sessions crediting
   // beyond their own time (credited unless the census excludes them), by their pings and by
   // their viewability pings: docs/census.md §4b.
@@ -73,6 +75,7 @@ async function loadCredit() {
     el("td", { class: "num" }, p.flaggedViewabilitySessions ?? 0),
     el("td", { class: "num" }, `${p.flaggedViewableSeconds ?? 0} / ${p.flaggedAudibleSeconds ?? 0}`))));
   document.querySelector("#credit-updated").textContent = "as of " + time(Date.now() / 1000) + replicaNote(readReplica);
+  await loadAudience();
 }
 
 async function loadRejects() {
