@@ -162,14 +162,16 @@ def check_audience(page, base, request, artifacts, check):
         shown = page.locator("#audience-minutes tbody tr").evaluate_all(
             "rs => rs.map(r => [Number(r.dataset.start), Number(r.dataset.devices), Number(r.dataset.seconds)])")
         now = int(time.time())
-        status, body = request(f"{base}/api/v1/audience?appid={quote(appid)}&asset={quote(asset)}&from={now - 86400}&to={now + 60}")
+        status, body = request(f"{base}/api/v1/audience?appid={quote(appid)}&asset={quote(asset)}&from={now - 86400}&to={now + 600}")
         check(status == 200, f"the audience of {asset} answers ({status})")
         answer = json.loads(body) if status == 200 else {"minutes": []}
         expected = [[m["start"], m["devices"], m["seconds"]] for m in answer["minutes"]]
         check(shown == expected, f"the page's minutes of {asset} are the API's ({len(shown)} shown, {len(expected)} answered)")
         bars = page.locator("#audience-chart rect.minute").evaluate_all("rs => rs.map(r => Number(r.dataset.devices))")
         check(bars == [m[1] for m in expected], f"each minute of {asset} has its bar, as tall as its devices")
-        check(sum(m[2] for m in shown) == answer.get("creditedSeconds"), f"the minutes of {asset} sum to its credited seconds")
+        credited = int(row.get_attribute("data-credited"))
+        check(sum(m[2] for m in shown) == answer.get("creditedSeconds") == credited,
+              f"the minutes of {asset} sum to its credit in the report ({sum(m[2] for m in shown)}, {credited})")
         check(answer.get("reach", 0) >= 1 and f"reach {answer.get('reach')} device" in page.locator("#audience-measures").inner_text(),
               f"the measures of {asset} are shown")
     page.locator("#audience").screenshot(path=os.path.join(artifacts, "dashboard-audience.png"))

@@ -55,6 +55,17 @@ import Testing
                 #expect(credit.first { Self.key($0) == "\(row.appid) dtvr \(row.assetid)" }?.tagSeconds == row.tagCheck?.tagSeconds)
             }
             #expect(report.contains { ($0.tagCheck?.tagSeconds ?? 0) > 0 })
+            // Each line's audience (census-decisions.md S54): its minutes' seconds are the line's,
+            // tags and all, and its reach the line's devices.
+            for row in report {
+                let audience = try await store.reports.audience(AudienceQuery(
+                    appid: row.appid, asset: row.assetid, from: Self.start - 3_600, to: Self.start + 86_400))
+                let line = try await store.reports.report(ReportQuery(appid: row.appid, from: Self.start - 3_600, to: Self.start + 86_400))
+                    .filter { $0.assetid == row.assetid }
+                #expect(audience.creditedSeconds == line.reduce(0) { $0 + $1.creditedSeconds }, "\(row.kind) \(row.assetid)")
+                #expect(audience.minutes.reduce(0) { $0 + $1.seconds } == audience.creditedSeconds)
+                if line.count == 1 { #expect(audience.reach == line[0].devices, "\(row.assetid)") }
+            }
         }
     }
 

@@ -13,6 +13,10 @@ struct DTVRTaggedSession: Sendable, Equatable {
     /// times (``SessionPlausibility/excess(credit:createdSpan:receivedSpan:largest:)``); flagged
     /// when positive, as the rule flags the seconds of pings.
     var excess: Int64 = 0
+    /// The session's tags and the device that sent them, where the walk keeps them (an
+    /// audience's minutes, census-decisions.md S54); empty otherwise.
+    var tags: [StoredTag] = []
+    var device = ""
 
     /// Whether `other` is the same app, channel, CID and session.
     func isSameSession(as other: DTVRTaggedSession?) -> Bool {

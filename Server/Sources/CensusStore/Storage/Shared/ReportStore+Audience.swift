@@ -1,3 +1,4 @@
+import MeterContract
 import NIOConcurrencyHelpers
 import SQLKit
 
@@ -91,33 +92,80 @@ package struct Audience: Sendable, Equatable, Encodable {
 
 extension ReportStore {
     /// The audience of `query`'s pings (``AudienceRule``): read one device after another, so the
-    /// walk holds one device's minutes and the curve's, never the pings.
+    /// walk holds one device's minutes and the curve's, never the pings. A DTVR session that sent
+    /// tags is curved by its tags, as the reports credit it (decisions.md T6): its SDK claim is
+    /// left out, and each tag's step is credited to the seconds before the tag's call (none for a
+    /// session the session rule flags, where the census leaves flagged sessions out).
     package func audience(_ query: AudienceQuery) async throws -> Audience {
-        try await database.withSQL { db in
-            let tally = NIOLockedValueBox(AudienceTally())
+        let tagged = try await dtvrTaggedSessions(query.report, keepingTags: true).filter { session in
+            (query.asset == nil || session.cid == query.asset) && (query.channel == nil || session.channel == query.channel)
+        }
+        var walk = AudienceWalk(claimsLeftOut: Set(tagged.map(\.group)))
+        for session in tagged where !(query.excludeFlagged && session.excess > 0) {
+            for step in TagCredit.steps(of: session.tags) {
+                walk.tagSteps[session.device, default: []].append((createdAt: step.time / 1000, seconds: step.seconds))
+            }
+        }
+        let start = walk
+        return try await database.withSQL { db in
+            let box = NIOLockedValueBox(start)
             var select = db.select()
+                .columns(TagGroup.columns.map(\.name))
                 .column("device_id").column("created_at").column(CreditRule.secondsColumn)
+                .column(CreditColumn.kind.name).column(CreditRule.typeColumn)
                 .from("census_pings")
                 .filtered(by: query.report)
             if let asset = query.asset { select = select.where(CreditColumn.asset.name, .equal, asset) }
             if let channel = query.channel { select = select.where(CreditColumn.channel.name, .equal, channel) }
             select = select.orderBy("device_id")
-            let unread = NIOLockedValueBox<(any Error)?>(nil)
-            try await select.run { row in
-                do {
-                    let device = try row.decode(column: "device_id", as: String.self)
-                    let created = try row.decode(column: "created_at", as: Int64.self)
-                    let seconds = try row.decode(column: CreditRule.secondsColumn, as: Int64.self)
-                    tally.withLockedValue { $0.add(device: device, createdAt: created, seconds: seconds) }
-                } catch {
-                    unread.withLockedValue { $0 = $0 ?? error }
-                }
+            try await select.run { row in box.withLockedValue { $0.take(row) } }
+            var finished = box.withLockedValue { $0 }
+            return Audience(try finished.finish(), rangeSeconds: query.to - query.from)
+        }
+    }
+}
+
+/// The rows of an audience, one device after another, into its ``AudienceTally``: each device's
+/// tag steps with its first row, the SDK claims of tagged DTVR sessions left out.
+private struct AudienceWalk {
+    /// The tagged DTVR sessions, whose claims the tags replace.
+    let claimsLeftOut: Set<TagGroup>
+    /// The tags' steps not yet credited, by device.
+    var tagSteps: [String: [(createdAt: Int64, seconds: Int64)]] = [:]
+    var tally = AudienceTally()
+    var device: String?
+    var failure: (any Error)?
+
+    mutating func take(_ row: any SQLRow) {
+        guard failure == nil else { return }
+        do {
+            let device = try row.decode(column: "device_id", as: String.self)
+            if device != self.device { self.device = device; creditTags(of: device) }
+            let kind = try row.decode(column: CreditColumn.kind.name, as: String.self)
+            if kind == CreditRule.taggedKind.rawValue,
+               try row.decode(column: CreditRule.typeColumn, as: String.self) != CreditRule.tagType,
+               claimsLeftOut.contains(try TagGroup(reading: row.creditText)) {
+                return
             }
+            tally.add(device: device, createdAt: try row.decode(column: "created_at", as: Int64.self),
+                      seconds: try row.decode(column: CreditRule.secondsColumn, as: Int64.self))
+        } catch {
             // A row not read would be seconds not counted: no audience rather than a wrong one.
-            if let error = unread.withLockedValue({ $0 }) { throw error }
-            var finished = tally.withLockedValue { $0 }
-            finished.finish()
-            return Audience(finished, rangeSeconds: query.to - query.from)
+            failure = error
+        }
+    }
+
+    mutating func finish() throws -> AudienceTally {
+        if let failure { throw failure }
+        // Tags whose device sent no row the walk read (none, as tag pings are rows): still counted.
+        for device in tagSteps.keys.sorted() { creditTags(of: device) }
+        tally.finish()
+        return tally
+    }
+
+    private mutating func creditTags(of device: String) {
+        for step in tagSteps.removeValue(forKey: device) ?? [] {
+            tally.add(device: device, createdAt: step.createdAt, seconds: step.seconds)
         }
     }
 }

@@ -11,13 +11,14 @@ extension ReportStore {
     /// over is the driver's); sessions that sent none are credited by their duration pings, as
     /// the report's sums already do.
     /// Grouped by ``TagGroup``, as ``SessionCredit`` groups one session's tags.
-    func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
+    /// With `keepingTags`, each session keeps its tags and device (``DTVRTaggedSession/tags``).
+    func dtvrTaggedSessions(_ query: ReportQuery, keepingTags: Bool = false) async throws -> [DTVRTaggedSession] {
         let group = TagGroup.columns.map(\.name)
         return try await database.withSQL { db in
-            let walk = NIOLockedValueBox(TagWalk())
+            let walk = NIOLockedValueBox(TagWalk(keepsTags: keepingTags))
             var select = db.select()
                 .columns(group)
-                .column("ping_id").column("created_at").column("received_at").column("raw_query")
+                .column("ping_id").column("created_at").column("received_at").column("raw_query").column("device_id")
                 .from("census_pings")
                 .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
                 .where(CreditRule.typeColumn, .equal, CreditRule.tagType)
@@ -59,6 +60,8 @@ extension ReportStore {
 
 /// The tag pings of a report, read in key order and credited a session at a time.
 private struct TagWalk {
+    /// Whether each session keeps its tags and device.
+    let keepsTags: Bool
     var sessions: [DTVRTaggedSession] = []
     var current: DTVRTaggedSession?
     var tags: [StoredTag] = []
@@ -71,7 +74,11 @@ private struct TagWalk {
         guard failure == nil else { return }
         do {
             let key = DTVRTaggedSession(group: try TagGroup(reading: row.creditText))
-            if !key.isSameSession(as: current) { close(); current = key }
+            if !key.isSameSession(as: current) {
+                close()
+                current = key
+                if keepsTags { current?.device = try row.decode(column: "device_id", as: String.self) }
+            }
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             let receivedAt = try row.decode(column: "received_at", as: Int64.self)
             created = Self.widen(created, createdAt)
@@ -87,6 +94,7 @@ private struct TagWalk {
     private mutating func close() {
         guard var session = current else { return }
         session.tagSeconds = TagCredit.seconds(of: tags)
+        if keepsTags { session.tags = tags }
         session.excess = SessionPlausibility.excess(
             credit: session.tagSeconds, createdSpan: Self.span(created), receivedSpan: Self.span(received) / 1000)
         sessions.append(session)
