@@ -15,8 +15,7 @@ struct DTVRTaggedSession: Sendable, Equatable {
     var excess: Int64 = 0
     /// The session's tags and the device that sent them, where the walk keeps them (an
     /// audience's minutes, census-decisions.md S54); empty otherwise.
-    var tags: [StoredTag] = []
-    var device = ""
+    var sent = SentTags()
 
     /// Whether `other` is the same app, channel, CID and session.
     func isSameSession(as other: DTVRTaggedSession?) -> Bool {
@@ -56,4 +55,10 @@ struct DTVRTagTotals: Sendable, Equatable {
         if session.disagrees { disagreeingSessions += 1 }
         if session.excess > 0 { flaggedTagSeconds = flaggedTagSeconds.saturatingAdd(session.tagSeconds) }
     }
+}
+
+/// A tagged session's tags as stored, and the device that sent them (``DTVRTaggedSession/sent``).
+struct SentTags: Sendable, Equatable {
+    var device = ""
+    var tags: [StoredTag] = []
 }

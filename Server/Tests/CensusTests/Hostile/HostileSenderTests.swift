@@ -32,9 +32,20 @@ import Testing
     @Test(arguments: Backend.available)
     func aPingIDTakenByAnotherAppDisplacesNothing(_ backend: Backend) async throws {
         try await withApp(backend) { client, server in
-            #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appB, credited: 0)) == (.ok, "stored\n"))
-            #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appA, credited: 30)) == (.ok, "stored\n"))
-            #expect(try await Self.get(client, PingQueries.valid(pingID: "p-1", appid: Self.appA, credited: 30)) == (.ok, "duplicate\n"))
+            for (appid, expected) in [(Self.appB, "stored\n"), (Self.appA, "stored\n"), (Self.appA, "duplicate\n")] {
+                let query = PingQueries.valid(pingID: "p-1", appid: appid, credited: appid == Self.appA ? 30 : 0)
+                var answer = try await Self.get(client, query)
+                // Retried as an SDK retries a 503: at the start of a full run on two cores, a
+                // write can wait past the census's 5 s bound (census-decisions.md S47), and then
+                // "stored" may come back as "duplicate" (the write was done after all).
+                var retried = false
+                for _ in 0..<3 where answer.0 == .serviceUnavailable {
+                    retried = true
+                    answer = try await Self.get(client, query)
+                }
+                #expect(answer == (.ok, expected) || (retried && expected == "stored\n" && answer == (.ok, "duplicate\n")),
+                        "\(appid): \(answer)")
+            }
             let credit = try await server.store.reports.report(ReportQuery(appid: Self.appA)).map(\.creditedSeconds)
             #expect(credit == [30])
             #expect(try await server.store.sessions.pings(session: "s1").map { "\($0.appid) \($0.pingID)" }.sorted()

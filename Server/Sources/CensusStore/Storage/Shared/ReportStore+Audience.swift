@@ -102,8 +102,8 @@ extension ReportStore {
         }
         var walk = AudienceWalk(claimsLeftOut: Set(tagged.map(\.group)))
         for session in tagged where !(query.excludeFlagged && session.excess > 0) {
-            for step in TagCredit.steps(of: session.tags) {
-                walk.tagSteps[session.device, default: []].append((createdAt: step.time / 1000, seconds: step.seconds))
+            for step in TagCredit.steps(of: session.sent.tags) {
+                walk.tagSteps[session.sent.device, default: []].append((createdAt: step.time / 1000, seconds: step.seconds))
             }
         }
         let start = walk

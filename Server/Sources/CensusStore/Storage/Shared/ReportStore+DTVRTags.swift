@@ -11,7 +11,7 @@ extension ReportStore {
     /// over is the driver's); sessions that sent none are credited by their duration pings, as
     /// the report's sums already do.
     /// Grouped by ``TagGroup``, as ``SessionCredit`` groups one session's tags.
-    /// With `keepingTags`, each session keeps its tags and device (``DTVRTaggedSession/tags``).
+    /// With `keepingTags`, each session keeps its tags and device (``DTVRTaggedSession/sent``).
     func dtvrTaggedSessions(_ query: ReportQuery, keepingTags: Bool = false) async throws -> [DTVRTaggedSession] {
         let group = TagGroup.columns.map(\.name)
         return try await database.withSQL { db in
@@ -77,7 +77,7 @@ private struct TagWalk {
             if !key.isSameSession(as: current) {
                 close()
                 current = key
-                if keepsTags { current?.device = try row.decode(column: "device_id", as: String.self) }
+                if keepsTags { current?.sent.device = try row.decode(column: "device_id", as: String.self) }
             }
             let createdAt = try row.decode(column: "created_at", as: Int64.self)
             let receivedAt = try row.decode(column: "received_at", as: Int64.self)
@@ -94,7 +94,7 @@ private struct TagWalk {
     private mutating func close() {
         guard var session = current else { return }
         session.tagSeconds = TagCredit.seconds(of: tags)
-        if keepsTags { session.tags = tags }
+        if keepsTags { session.sent.tags = tags }
         session.excess = SessionPlausibility.excess(
             credit: session.tagSeconds, createdSpan: Self.span(created), receivedSpan: Self.span(received) / 1000)
         sessions.append(session)
