@@ -4,6 +4,8 @@
 // both ends, else the last day and ten minutes ahead; redrawn when the live feed refreshes the report.
 const audienceMinutesShown = 1440;
 let audienceLine = null;
+// Each load's number: an answer that comes back after a later one was asked is dropped.
+let audienceAsked = 0;
 
 // SVG elements through the DOM, attributes from this script's own names only.
 function svg(tag, attrs, ...children) {
@@ -35,13 +37,17 @@ async function loadAudience() {
   if (!audienceLine) { section.hidden = true; return; }
   const parts = [["appid", audienceLine.appid], ["asset", audienceLine.asset]].concat(audienceRange());
   const error = document.querySelector("#audience-error");
+  const asked = ++audienceAsked;
   section.hidden = false;
+  section.dataset.shown = "";
   document.querySelector("#audience-heading").textContent = "Audience of " + clip(audienceLine.asset, 60);
   let answer;
   try {
     answer = await api("audience?" + parts.map(([k, v]) => k + "=" + uri(v)).join("&"));
+    if (asked !== audienceAsked) return;
     error.hidden = true;
   } catch (failure) {
+    if (asked !== audienceAsked) return;
     error.textContent = String(failure.message || failure);
     error.hidden = false;
     return;
@@ -65,4 +71,6 @@ async function loadAudience() {
     ? `the last ${shown.length} of ${minutes.length} minutes` : `${minutes.length} minutes credited; a device counts from ${seconds(answer.minuteThresholdSeconds)} s of a minute`;
   fill("#audience-minutes tbody", shown.map(m => el("tr", { data: { start: seconds(m.start), devices: seconds(m.devices), seconds: seconds(m.seconds) } },
     el("td", {}, time(m.start)), el("td", { class: "num" }, m.devices), el("td", { class: "num" }, m.seconds))));
+  // The line whose answer is shown, once all of it is.
+  section.dataset.shown = clip(audienceLine.asset, 4 * longest);
 }
