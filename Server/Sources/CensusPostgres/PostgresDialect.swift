@@ -10,6 +10,8 @@ struct PostgresDialect: CensusDialect {
     let findFunction = "strpos"
     /// Partitioned by the week of receipt, the keys apart (census-decisions.md S53).
     var pings: any PingLayout { WeeklyPingPartitions() }
+    /// In two arrays of BIGINT, read without text.
+    let pingTimesAggregate: PingTimesAggregate = .arrays
 
     /// Text columns take the database's collation unless told otherwise (``ByteOrderedText``).
     func makeTextByteOrdered(_ db: CensusSQL) async throws {

@@ -11,6 +11,8 @@ struct SQLiteDialect: CensusDialect {
     let findFunction = "instr"
     /// The census's one file keeps one table of pings (census-decisions.md S53).
     var pings: any PingLayout { SingleTablePings() }
+    /// In text: SQLite has no arrays.
+    let pingTimesAggregate: PingTimesAggregate = .text
 
     /// SQLite compares text byte by byte already.
     func makeTextByteOrdered(_ db: CensusSQL) async throws {}

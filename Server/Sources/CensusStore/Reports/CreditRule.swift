@@ -55,6 +55,11 @@ enum CreditRule {
     /// The column of a ping's type (`at`, as ``PingKind/wireValue``).
     static let typeColumn = "ping_type"
 
+    /// Whether a ping is a tag, with the type written out: the condition of the index of tag pings
+    /// (`census_pings_tags`), which an engine uses only for a query that states it as the index
+    /// does, not with a bound value (census-decisions.md S55).
+    static let isTagSQL = "\(typeColumn) = '\(tagType)'"
+
     /// The views a group of pings counts: its `at=view` pings.
     static let viewsSQL = SQLRaw("CAST(SUM(CASE WHEN \(typeColumn) = '\(PingKind.view.wireValue)' THEN 1 ELSE 0 END) AS BIGINT)")
 

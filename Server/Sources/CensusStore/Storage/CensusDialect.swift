@@ -16,6 +16,8 @@ package protocol CensusDialect: Sendable {
     /// How `census_pings` is laid out over time: one table, or partitions by week
     /// (``PingLayout``, census-decisions.md S53).
     var pings: any PingLayout { get }
+    /// How an audience's pings are gathered a device's day at a time (census-decisions.md S55).
+    var pingTimesAggregate: PingTimesAggregate { get }
 
     /// Declares the census's text columns byte-ordered where the engine compares text otherwise
     /// (PostgreSQL, ``ByteOrderedText``); nothing where it compares bytes already (SQLite).

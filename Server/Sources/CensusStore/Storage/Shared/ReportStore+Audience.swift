@@ -109,24 +109,22 @@ extension ReportStore {
         let start = walk
         return try await database.withSQL { db in
             let box = NIOLockedValueBox(start)
-            var select = db.select()
-                .columns(TagGroup.columns.map(\.name))
-                .column("device_id").column("created_at").column(CreditRule.secondsColumn)
-                .column(CreditColumn.kind.name).column(CreditRule.typeColumn)
-                .from("census_pings")
-                .filtered(by: query.report)
-            if let asset = query.asset { select = select.where(CreditColumn.asset.name, .equal, asset) }
-            if let channel = query.channel { select = select.where(CreditColumn.channel.name, .equal, channel) }
-            select = select.orderBy("device_id")
-            try await select.run { row in box.withLockedValue { $0.take(row) } }
+            var pings = db.select().from("census_pings").filtered(by: query.report)
+            if let asset = query.asset { pings = pings.where(CreditColumn.asset.name, .equal, asset) }
+            if let channel = query.channel { pings = pings.where(CreditColumn.channel.name, .equal, channel) }
+            let aggregate = db.engine.pingTimesAggregate
+            try await AudienceBatch.select(db, pings, aggregate: aggregate).run { row in
+                box.withLockedValue { $0.take(row, aggregate: aggregate) }
+            }
             var finished = box.withLockedValue { $0 }
             return Audience(try finished.finish(), rangeSeconds: query.to - query.from)
         }
     }
 }
 
-/// The rows of an audience, one device after another, into its ``AudienceTally``: each device's
-/// tag steps with its first row, the SDK claims of tagged DTVR sessions left out.
+/// The batches of an audience (``AudienceBatch``), one device after another, into its
+/// ``AudienceTally``: each device's tag steps with its first batch, the SDK claims of tagged DTVR
+/// sessions left out.
 private struct AudienceWalk {
     /// The tagged DTVR sessions, whose claims the tags replace.
     let claimsLeftOut: Set<TagGroup>
@@ -136,21 +134,17 @@ private struct AudienceWalk {
     var device: String?
     var failure: (any Error)?
 
-    mutating func take(_ row: any SQLRow) {
+    mutating func take(_ row: any SQLRow, aggregate: PingTimesAggregate) {
         guard failure == nil else { return }
         do {
-            let device = try row.decode(column: "device_id", as: String.self)
-            if device != self.device { self.device = device; creditTags(of: device) }
-            let kind = try row.decode(column: CreditColumn.kind.name, as: String.self)
-            if kind == CreditRule.taggedKind.rawValue,
-               try row.decode(column: CreditRule.typeColumn, as: String.self) != CreditRule.tagType,
-               claimsLeftOut.contains(try TagGroup(reading: row.creditText)) {
-                return
+            let batch = try AudienceBatch(reading: row, aggregate: aggregate)
+            if batch.device != device { device = batch.device; creditTags(of: batch.device) }
+            if let claim = batch.claim, claimsLeftOut.contains(claim) { return }
+            for (createdAt, seconds) in zip(batch.createdAt, batch.seconds) {
+                tally.add(device: batch.device, createdAt: createdAt, seconds: seconds)
             }
-            tally.add(device: device, createdAt: try row.decode(column: "created_at", as: Int64.self),
-                      seconds: try row.decode(column: CreditRule.secondsColumn, as: Int64.self))
         } catch {
-            // A row not read would be seconds not counted: no audience rather than a wrong one.
+            // A batch not read would be seconds not counted: no audience rather than a wrong one.
             failure = error
         }
     }

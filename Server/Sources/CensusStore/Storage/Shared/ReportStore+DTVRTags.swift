@@ -16,15 +16,7 @@ extension ReportStore {
         let group = TagGroup.columns.map(\.name)
         return try await database.withSQL { db in
             let walk = NIOLockedValueBox(TagWalk(keepsTags: keepingTags))
-            var select = db.select()
-                .columns(group)
-                .column("ping_id").column("created_at").column("received_at").column("raw_query").column("device_id")
-                .from("census_pings")
-                .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
-                .where(CreditRule.typeColumn, .equal, CreditRule.tagType)
-            select = select.filtered(by: query)
-            for column in group { select = select.orderBy(column) }
-            try await select.run { row in walk.withLockedValue { $0.take(row) } }
+            try await Self.tagPings(db, query).run { row in walk.withLockedValue { $0.take(row) } }
             var sessions = try walk.withLockedValue { try $0.finish() }
             guard !sessions.isEmpty else { return [] }
 
@@ -45,6 +37,22 @@ extension ReportStore {
             }
             return sessions
         }
+    }
+
+    /// The report's tag pings in ``TagGroup`` order, found through the index of tag pings
+    /// (`census_pings_tags`, census-decisions.md S55): a day of a DCR app holds none, and
+    /// finding that must not read the day's pings.
+    static func tagPings(_ db: CensusSQL, _ query: ReportQuery) -> SQLSelectBuilder {
+        let group = TagGroup.columns.map(\.name)
+        var select = db.select()
+            .columns(group)
+            .column("ping_id").column("created_at").column("received_at").column("raw_query").column("device_id")
+            .from("census_pings")
+            .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
+            .where(SQLRaw(CreditRule.isTagSQL))
+            .filtered(by: query)
+        for column in group { select = select.orderBy(column) }
+        return select
     }
 
     /// The tag totals of the report's sessions, per line of the DTVR report (app, channel and CID).
