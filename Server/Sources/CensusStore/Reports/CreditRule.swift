@@ -60,6 +60,10 @@ enum CreditRule {
     /// does, not with a bound value (census-decisions.md S55).
     static let isTagSQL = "\(typeColumn) = '\(tagType)'"
 
+    /// Whether a ping is an SDK claim the tags of its session replace where the session sent
+    /// them: a DTVR ping other than a tag.
+    static let isClaimSQL = "\(CreditColumn.kind.name) = '\(taggedKind.rawValue)' AND \(typeColumn) <> '\(tagType)'"
+
     /// The views a group of pings counts: its `at=view` pings.
     static let viewsSQL = SQLRaw("CAST(SUM(CASE WHEN \(typeColumn) = '\(PingKind.view.wireValue)' THEN 1 ELSE 0 END) AS BIGINT)")
 

@@ -30,10 +30,9 @@ struct AudienceBatch {
     /// The batches of the pings `pings` selects (its `FROM` and `WHERE`), ordered by device: one
     /// row per device, day of creation (UTC) and claim group, its pings gathered as `aggregate` says.
     static func select(_ db: CensusSQL, _ pings: SQLSelectBuilder, aggregate: PingTimesAggregate) -> SQLSelectBuilder {
-        let isClaim = "\(CreditColumn.kind.name) = '\(CreditRule.taggedKind.rawValue)' AND \(CreditRule.typeColumn) <> '\(CreditRule.tagType)'"
         var inner = pings.column("device_id").column("created_at").column(CreditRule.secondsColumn)
         for (column, name) in claimColumns {
-            inner = inner.column(SQLAlias(SQLRaw("CASE WHEN \(isClaim) THEN \(column.name) END"), as: SQLIdentifier(name)))
+            inner = inner.column(SQLAlias(SQLRaw("CASE WHEN \(CreditRule.isClaimSQL) THEN \(column.name) END"), as: SQLIdentifier(name)))
         }
         var outer = db.select().column("device_id")
         switch aggregate {

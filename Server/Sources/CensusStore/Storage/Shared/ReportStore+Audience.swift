@@ -46,6 +46,14 @@ package struct AudienceQuery: Sendable, Equatable {
         }
     }
 
+    /// `select` held to the query's asset and channel, where it names them.
+    @Sendable func narrowed(_ select: SQLSelectBuilder) -> SQLSelectBuilder {
+        var select = select
+        if let asset { select = select.where(CreditColumn.asset.name, .equal, asset) }
+        if let channel { select = select.where(CreditColumn.channel.name, .equal, channel) }
+        return select
+    }
+
     /// The report of the same pings (its lines' seconds sum to the audience's).
     package var report: ReportQuery { ReportQuery(appid: appid, from: from, to: to, excludeFlagged: excludeFlagged) }
 }
@@ -97,9 +105,7 @@ extension ReportStore {
     /// left out, and each tag's step is credited to the seconds before the tag's call (none for a
     /// session the session rule flags, where the census leaves flagged sessions out).
     package func audience(_ query: AudienceQuery) async throws -> Audience {
-        let tagged = try await dtvrTaggedSessions(query.report, keepingTags: true).filter { session in
-            (query.asset == nil || session.cid == query.asset) && (query.channel == nil || session.channel == query.channel)
-        }
+        let tagged = try await dtvrTagsBySession(query.report, narrowing: query.narrowed)
         var walk = AudienceWalk(claimsLeftOut: Set(tagged.map(\.group)))
         for session in tagged where !(query.excludeFlagged && session.excess > 0) {
             for step in TagCredit.steps(of: session.sent.tags) {
@@ -109,9 +115,7 @@ extension ReportStore {
         let start = walk
         return try await database.withSQL { db in
             let box = NIOLockedValueBox(start)
-            var pings = db.select().from("census_pings").filtered(by: query.report)
-            if let asset = query.asset { pings = pings.where(CreditColumn.asset.name, .equal, asset) }
-            if let channel = query.channel { pings = pings.where(CreditColumn.channel.name, .equal, channel) }
+            let pings = query.narrowed(db.select().from("census_pings").filtered(by: query.report))
             let aggregate = db.engine.pingTimesAggregate
             try await AudienceBatch.select(db, pings, aggregate: aggregate).run { row in
                 box.withLockedValue { $0.take(row, aggregate: aggregate) }

@@ -11,13 +11,10 @@ extension ReportStore {
     /// over is the driver's); sessions that sent none are credited by their duration pings, as
     /// the report's sums already do.
     /// Grouped by ``TagGroup``, as ``SessionCredit`` groups one session's tags.
-    /// With `keepingTags`, each session keeps its tags and device (``DTVRTaggedSession/sent``).
-    func dtvrTaggedSessions(_ query: ReportQuery, keepingTags: Bool = false) async throws -> [DTVRTaggedSession] {
+    func dtvrTaggedSessions(_ query: ReportQuery) async throws -> [DTVRTaggedSession] {
         let group = TagGroup.columns.map(\.name)
         return try await database.withSQL { db in
-            let walk = NIOLockedValueBox(TagWalk(keepsTags: keepingTags))
-            try await Self.tagPings(db, query).run { row in walk.withLockedValue { $0.take(row) } }
-            var sessions = try walk.withLockedValue { try $0.finish() }
+            var sessions = try await Self.tagSessions(db, query, keepingTags: false)
             guard !sessions.isEmpty else { return [] }
 
             // The SDK's claim in those sessions: their DTVR pings other than tags.
@@ -25,8 +22,7 @@ extension ReportStore {
                 .columns(group)
                 .column(SQLRaw("CAST(SUM(\(CreditRule.secondsColumn)) AS BIGINT)"), as: "seconds")
                 .from("census_pings")
-                .where(CreditColumn.kind.name, .equal, CreditRule.taggedKind.rawValue)
-                .where(CreditRule.typeColumn, .notEqual, CreditRule.tagType)
+                .where(SQLRaw(CreditRule.isClaimSQL))
             claims = claims.filtered(by: query)
             for column in group { claims = claims.groupBy(column) }
             var index: [TagGroup: Int] = [:]
@@ -37,6 +33,22 @@ extension ReportStore {
             }
             return sessions
         }
+    }
+
+    /// The sessions of the report's app and window that sent DTVR tag pings, those of `narrowing`'s
+    /// CIDs and channels, each with its tags and device (``DTVRTaggedSession/sent``) and its tag
+    /// credit, not the SDK's claim: what an audience curves by (census-decisions.md S54).
+    func dtvrTagsBySession(_ query: ReportQuery,
+                           narrowing: @escaping @Sendable (SQLSelectBuilder) -> SQLSelectBuilder) async throws -> [DTVRTaggedSession] {
+        try await database.withSQL { db in try await Self.tagSessions(db, query, keepingTags: true, narrowing: narrowing) }
+    }
+
+    /// The tag pings of `query` (and of `narrowing`) walked a session at a time.
+    private static func tagSessions(_ db: CensusSQL, _ query: ReportQuery, keepingTags: Bool,
+                                    narrowing: (SQLSelectBuilder) -> SQLSelectBuilder = { $0 }) async throws -> [DTVRTaggedSession] {
+        let walk = NIOLockedValueBox(TagWalk(keepsTags: keepingTags))
+        try await narrowing(tagPings(db, query)).run { row in walk.withLockedValue { $0.take(row) } }
+        return try walk.withLockedValue { try $0.finish() }
     }
 
     /// The report's tag pings in ``TagGroup`` order, found through the index of tag pings
