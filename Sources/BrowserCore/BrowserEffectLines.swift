@@ -24,7 +24,7 @@ package struct BrowserEffectLines {
         case .enqueue(let record, let slot):
             engineLine("send", record.ping.id, slot?.rawValue ?? "-")
             query(record.ping)
-        case .checkpoint(let record, let slot):
+        case .checkpoint(let record, let slot, _):
             engineLine("checkpoint", slot.rawValue, record.ping.id)
             query(record.ping)
         case .report(let code, let description):

@@ -153,6 +153,33 @@ import Testing
         #expect(storage.keys(prefix: "cp-").isEmpty)
     }
 
+    /// A slot's whole record and the credit form written against it since are read back as one
+    /// checkpoint (decisions.md D14); a form written against an earlier whole record, or left
+    /// without one, says nothing; every checkpoint key is removed.
+    @Test func aCheckpointIsRecoveredWithTheCreditWrittenSinceItsWholeRecord() async throws {
+        let storage = InMemoryStorage()
+        // Slot 1: whole at 5 s, its form at 40 s.
+        let whole = CheckpointCreditTests.checkpoint("seg-1", seconds: 5)
+        let wholeBase = try #require(CheckpointCredit.Base(whole))
+        let form = try #require(CheckpointCredit.encode(CheckpointCreditTests.later(whole, seconds: 40, by: 35), over: wholeBase))
+        storage.save("cp-dead-instance-dcr", PingRecordCodec.encode(whole))
+        storage.save("cp-dead-instance-dcr" + InstanceCheckpoints.creditSuffix, form)
+        // Slot 2: its whole record was written again (25 s) after a form against the earlier one (20 s).
+        let earlier = CheckpointCreditTests.checkpoint("seg-2", seconds: 15)
+        let earlierBase = try #require(CheckpointCredit.Base(earlier))
+        let stale = try #require(CheckpointCredit.encode(CheckpointCreditTests.later(earlier, seconds: 20, by: 5), over: earlierBase))
+        storage.save("cp-dead-instance-dtvr", PingRecordCodec.encode(CheckpointCreditTests.later(earlier, seconds: 25, by: 10)))
+        storage.save("cp-dead-instance-dtvr" + InstanceCheckpoints.creditSuffix, stale)
+        // A form whose whole record is gone.
+        storage.save("cp-dead-instance-static" + InstanceCheckpoints.creditSuffix, form)
+        let meter = MeterHarness(storage: storage)
+        await meter.settle()
+        #expect(meter.transport.pings.map { "\($0["pingid"]!) \($0.credited) recovered=\($0["recovered"] ?? "")" }.sorted()
+                == ["seg-1 40 recovered=1", "seg-2 25 recovered=1"])
+        #expect(meter.api.meter!.diagnostics.counters.recovered == 2)
+        #expect(storage.keys(prefix: "cp-").isEmpty)
+    }
+
     @Test func recordsRoundTripAndEveryKindOfDamageIsDetected() {
         let ping = Ping(id: "p-1", kind: .duration, assetKind: .ad, assetID: "ad-1", creditedSeconds: 15,
                         createdAt: 1_700_000_000, parameters: [PingParameter("c27", "cln,15"), PingParameter("tl", "é,&")])

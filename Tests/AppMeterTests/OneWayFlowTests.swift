@@ -37,8 +37,11 @@ import Testing
         meter.play(3...22)
         await meter.processed()
         #expect(meter.snapshot.creditedSeconds == [AssetKey(.content, "vid345-67483"): 22])
-        let checkpoint = try #require(meter.storage.keys(prefix: "cp-").first.flatMap(meter.storage.load))
-        #expect(PingRecordCodec.decode(checkpoint)?.ping.creditedSeconds == 20)
+        // The whole record, and the credit written since in its short form (decisions.md D14).
+        let key = try #require(meter.storage.keys(prefix: "cp-").first { !$0.hasSuffix(InstanceCheckpoints.creditSuffix) })
+        let whole = try #require(meter.storage.load(key).flatMap(PingRecordCodec.decode))
+        let credit = try #require(meter.storage.load(key + InstanceCheckpoints.creditSuffix))
+        #expect(CheckpointCredit.apply(credit, to: whole)?.ping.creditedSeconds == 20)
         // The collector comes back: the retry, when due, delivers everything and the flush returns.
         meter.transport.script([])
         meter.api.end()

@@ -70,17 +70,40 @@ actor DeliveryQueue {
                 let data = try storage.load(key)
                 records.append((key, data.flatMap(PingRecordCodec.decode)))
             }
-            for key in try storage.keys(prefix: DeliveryMachine.checkpointPrefix) {
-                let data = try storage.load(key)
-                try storage.save(key, nil)
-                checkpoints.append(data.flatMap(PingRecordCodec.decode))
-            }
+            checkpoints = try openCheckpoints()
         } catch {
             failure = error
         }
         perform(machine.opened(records: records, checkpoints: checkpoints, failure: failure, reportingTo: opener, at: clock.now()))
         publish()
         startUploading()
+    }
+
+    /// Reads and removes the credit checkpoints a previous process left: each whole record with the
+    /// credit form written against it since, if any (D14). A credit form whose whole record is
+    /// gone (a kill between their removals) says nothing alone and is removed.
+    private func openCheckpoints() throws -> [PingRecord?] {
+        let keys = try storage.keys(prefix: DeliveryMachine.checkpointPrefix)
+        let present = Set(keys)
+        let suffix = InstanceCheckpoints.creditSuffix
+        var checkpoints: [PingRecord?] = []
+        for key in keys where !key.hasSuffix(suffix) {
+            var record = try storage.load(key).flatMap(PingRecordCodec.decode)
+            let creditKey = key + suffix
+            if present.contains(creditKey) {
+                if let form = try storage.load(creditKey), let whole = record,
+                   let updated = CheckpointCredit.apply(form, to: whole) {
+                    record = updated
+                }
+                try storage.save(creditKey, nil)
+            }
+            try storage.save(key, nil)
+            checkpoints.append(record)
+        }
+        for key in keys where key.hasSuffix(suffix) && !present.contains(String(key.dropLast(suffix.count))) {
+            try storage.save(key, nil)
+        }
+        return checkpoints
     }
 
     // MARK: Producers
@@ -112,9 +135,10 @@ actor DeliveryQueue {
     }
 
     /// Stores (or, with nil, removes) `instance`'s credit checkpoint in `slot`: a provisional ping
-    /// for the seconds credited since its last ping.
-    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) {
-        let followUp = perform(machine.checkpoint(instance, slot: slot, record: record))
+    /// for the seconds credited since its last ping; `creditOnly` as the core said
+    /// (``MeterEffect/checkpoint(_:slot:creditOnly:)``).
+    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?, creditOnly: Bool = false) {
+        let followUp = perform(machine.checkpoint(instance, slot: slot, record: record, creditOnly: creditOnly))
         if !followUp.isEmpty { perform(followUp) }
     }
 
@@ -170,9 +194,21 @@ actor DeliveryQueue {
             }
         case .rewrite(let key, let record):
             do { try storage.save(key, PingRecordCodec.encode(record)) } catch { machine.rewriteFailed() }
-        case .writeCheckpoint(let key, let record, let instance):
-            do { try storage.save(key, record.map(PingRecordCodec.encode)) } catch {
-                followUp = machine.checkpointFailed(instance, error)
+        case .writeCheckpoint(let keys, let record, let instance, let slot):
+            do {
+                if let record {
+                    try storage.save(keys.whole, PingRecordCodec.encode(record))
+                } else {
+                    try storage.save(keys.credit, nil)
+                    try storage.save(keys.whole, nil)
+                }
+            } catch {
+                followUp = machine.checkpointFailed(instance, slot: slot, error)
+                publish()
+            }
+        case .writeCheckpointCredit(let key, let form, let instance, let slot):
+            do { try storage.save(key, form) } catch {
+                followUp = machine.checkpointFailed(instance, slot: slot, error)
                 publish()
             }
         case .delete(let key, let origin):

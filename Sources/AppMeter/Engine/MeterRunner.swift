@@ -126,8 +126,8 @@ actor MeterRunner {
         switch effect {
         case .enqueue(let record, let slot):
             await delivery.enqueue(record, origin: instanceID, clearingCheckpoint: slot)
-        case .checkpoint(let record, let slot):
-            await delivery.checkpoint(instanceID, slot: slot, record: record)
+        case .checkpoint(let record, let slot, let creditOnly):
+            await delivery.checkpoint(instanceID, slot: slot, record: record, creditOnly: creditOnly)
         case .report(let code, let description):
             reporter.report(code, description, at: time)
         case .log(let level, let message):

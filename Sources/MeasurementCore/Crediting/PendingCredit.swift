@@ -18,6 +18,16 @@ package struct PendingCredit: Sendable, Equatable {
     package struct Checkpoint: Sendable, Equatable {
         package var revision: Int
         package var ping: Ping
+
+        /// This checkpoint's ping changed in place to credit `seconds` at `time`, when it is the
+        /// ping `id` built at `revision` (only its credit and time can differ); nil otherwise.
+        /// Not generic, and kept out of line: every part's settlement calls it, and the browser's
+        /// engine is sized by its code.
+        @inline(never)
+        package consuming func changed(id: String, seconds: Int64, revision: Int, at time: MeterInstant) -> Ping? {
+            guard self.revision == revision, ping.id == id, ping.setCredit(seconds, createdAt: time) else { return nil }
+            return ping
+        }
     }
 
     /// Credited seconds not yet in a ping.
@@ -45,6 +55,16 @@ package struct PendingCredit: Sendable, Equatable {
     package mutating func takeForPing(_ newID: () -> String) -> (seconds: Int64, id: String) {
         defer { self = PendingCredit() }
         return (seconds, nextPingID ?? newID())
+    }
+
+    /// ``takeForPing(_:)``, and with `reusing`, the ping itself when it is the last checkpoint's
+    /// changed in place (``Checkpoint/changed(id:seconds:revision:at:)``): nil when it must be built.
+    package mutating func takeForPing(
+        _ newID: () -> String, reusing: Bool, revision: Int, at time: MeterInstant
+    ) -> (seconds: Int64, id: String, ping: Ping?) {
+        let last = lastCheckpoint.take()
+        let (seconds, id) = takeForPing(newID)
+        return (seconds, id, reusing ? last?.changed(id: id, seconds: seconds, revision: revision, at: time) : nil)
     }
 
     /// The id for a checkpoint of the seconds so far, which the next duration ping will reuse.

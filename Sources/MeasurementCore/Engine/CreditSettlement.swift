@@ -34,13 +34,20 @@ extension Emission {
     }
 
     /// Sends what `segment` has pending in a duration ping with the id its checkpoint already
-    /// carries, replacing that checkpoint.
+    /// carries, replacing that checkpoint. A duration ping that is not final is the last
+    /// checkpoint's ping with its credit and time changed while the context's revision stays, as
+    /// the next checkpoint would be (D8): it is that ping, changed in place, not built again.
     mutating func sendPending<Segment: CreditedSegment>(
         of segment: inout Segment, final: Bool, _ cadence: CreditCadence, _ context: PingContext, at time: MeterInstant,
         durationPing: DurationPingBuilder<Segment>
     ) {
-        let (seconds, id) = segment.pending.takeForPing(context.newPingID)
-        send(durationPing(segment, seconds, id, final), clearing: cadence.slot)
+        let (seconds, id, reused) = segment.pending.takeForPing(context.newPingID, reusing: !final, revision: context.revision, at: time)
+        // Not `??`: its autoclosure around the builder made the compiler copy the whole part.
+        if let reused {
+            send(reused, clearing: cadence.slot)
+        } else {
+            send(durationPing(segment, seconds, id, final), clearing: cadence.slot)
+        }
     }
 
     /// Stores the pending seconds as a provisional duration ping, sent only if the process dies
@@ -55,13 +62,15 @@ extension Emission {
         // the last checkpoint's ping, taken out of the segment so that its storage is not shared
         // once the last record is written, changed in place (``Ping/setCredit(_:createdAt:)``).
         let checkpoint: Ping
-        if var last = segment.pending.lastCheckpoint.take(), last.revision == context.revision, last.ping.id == id,
-           last.ping.setCredit(credited, createdAt: time) {
-            checkpoint = last.ping
+        let creditOnly: Bool
+        if let reused = segment.pending.lastCheckpoint.take()?.changed(id: id, seconds: credited, revision: context.revision, at: time) {
+            checkpoint = reused
+            creditOnly = true
         } else {
             checkpoint = durationPing(segment, credited, id, false)
+            creditOnly = false
         }
         segment.pending.lastCheckpoint = PendingCredit.Checkpoint(revision: context.revision, ping: checkpoint)
-        effects.append(.checkpoint(PingRecord(ping: checkpoint, recovered: true), slot: cadence.slot))
+        effects.append(.checkpoint(PingRecord(ping: checkpoint, recovered: true), slot: cadence.slot, creditOnly: creditOnly))
     }
 }

@@ -5,7 +5,10 @@ package enum MeterEffect: Sendable, Equatable {
     /// instance's credit checkpoint in that slot (same ping id) is removed afterwards.
     case enqueue(PingRecord, clearingCheckpoint: CheckpointSlot?)
     /// Store `record` as the instance's credit checkpoint in `slot`, replacing the previous one.
-    case checkpoint(PingRecord, slot: CheckpointSlot)
+    /// With `creditOnly`, `record` is the slot's previous checkpoint with only its credit and
+    /// creation time changed (same ping id, same context revision), so the owner may store just
+    /// those two (decisions.md D14).
+    case checkpoint(PingRecord, slot: CheckpointSlot, creditOnly: Bool)
     /// Report an event or error to the delegate, stamped with the command's time.
     case report(MeterEventCode, String)
     /// Write a log line (the core filters by its log level before asking).

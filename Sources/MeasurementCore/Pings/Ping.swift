@@ -62,7 +62,7 @@ public struct Ping: Sendable, Equatable {
     /// answers false, unchanged, when it lacks either parameter. In place: a checkpoint is the last
     /// one's ping with these two changed, every five seconds of playback, and once the last one's
     /// record is written its parameters are this ping's alone, so nothing is copied or allocated.
-    mutating func setCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Bool {
+    package mutating func setCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Bool {
         guard let credited = parameters.firstIndex(where: { $0.name == PingField.creditedSeconds.name }),
               let created = parameters.firstIndex(where: { $0.name == PingField.createdAt.name })
         else { return false }

@@ -31,8 +31,8 @@ struct PingFieldList {
 
     /// `c9`, `enc`, `c1`: the hashed device id, empty when opted out.
     mutating func addDevice(_ identity: PingIdentity) {
-        add(.deviceID, identity.deviceID)
+        parameters.append(PingParameter(PingField.deviceID.name, identity.deviceIDValue))
         add(.encrypted, identity.deviceID.isEmpty ? "" : "true")
-        add(.nuid, identity.deviceID)
+        parameters.append(PingParameter(PingField.nuid.name, identity.nuidValue))
     }
 }

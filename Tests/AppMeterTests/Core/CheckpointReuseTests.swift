@@ -7,7 +7,7 @@ import Testing
 @Suite struct CheckpointReuseTests {
     /// The checkpoint's ping in `effects`.
     private func checkpoint(in effects: [MeterEffect]) -> Ping? {
-        for case .checkpoint(let record, _) in effects { return record.ping }
+        for case .checkpoint(let record, _, _) in effects { return record.ping }
         return nil
     }
 
@@ -68,5 +68,45 @@ import Testing
             #expect(ping[PingField.creditedSeconds.name] == PingField.creditedSeconds.wireValue(String(ping.creditedSeconds)))
             #expect(ping[PingField.createdAt.name] == PingField.createdAt.wireValue(String(Int64(ping.createdAt))))
         }
+    }
+
+    /// The minute's duration pings of `core`, played from the start for `seconds`; `between` runs
+    /// after the 57th second, between the last checkpoint and the first duration ping.
+    private func durationPings(_ core: inout CoreDriver, seconds: Int64, between: (inout CoreDriver) -> Void = { _ in }) -> [Ping] {
+        core(.play(channelName: "C"))
+        core(CoreDriver.content())
+        var pings: [Ping] = []
+        for position in Int64(0)...seconds {
+            if position == 58 { between(&core) }
+            for case .enqueue(let record, _) in core.effects(.playhead(position), after: 1) where record.ping.kind == .duration {
+                pings.append(record.ping)
+            }
+        }
+        return pings
+    }
+
+    /// A duration ping that is not final is the last checkpoint's ping changed in place (D8): it
+    /// must equal, field for field, the one a core that never checkpoints builds from scratch.
+    @Test func aDurationPingChangedFromTheLastCheckpointEqualsOneBuiltFromScratch() {
+        var checkpointing = CoreDriver()
+        var never = CoreDriver(checkpointInterval: 10_000)
+        let reused = durationPings(&checkpointing, seconds: 185)
+        let built = durationPings(&never, seconds: 185)
+        #expect(reused.count == 3)
+        #expect(reused.map(\.creditedSeconds) == [60, 60, 60])
+        #expect(reused == built)
+    }
+
+    @Test func metadataUpdatedAfterTheLastCheckpointIsInTheDurationPing() throws {
+        var core = CoreDriver()
+        let pings = durationPings(&core, seconds: 65) { core in
+            core(.loadMetadata(MetadataParser.parse(
+                ["type": "content", "assetid": "vid1", "program": "P", "title": "Second title", "length": "3600",
+                 "airdate": "20261121 20:00:00", "isfullepisode": "y", "adloadtype": "2"],
+                market: CoreDriver.appInfo.market)))
+        }
+        let ping = try #require(pings.first)
+        #expect(ping[PingField.title.name] == "Second title")
+        #expect(ping.creditedSeconds == 60)
     }
 }

@@ -63,7 +63,7 @@ struct CoreDriver {
         switch effect {
         case .enqueue(let record, let slot):
             return "enqueue \(ping(record))\(slot != nil ? " replacing checkpoint" : "") uoo=\(record.ping["uoo"] ?? "?")"
-        case .checkpoint(let record, _): return "checkpoint \(ping(record))"
+        case .checkpoint(let record, _, _): return "checkpoint \(ping(record))"
         case .report(let code, _): return "report \(code.rawValue)"
         case .log(let level, let message): return "log \(level) \(message)"
         case .setLogLevel(let level): return "setLogLevel \(level)"

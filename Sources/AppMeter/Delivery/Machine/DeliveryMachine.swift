@@ -37,11 +37,12 @@ struct DeliveryMachine {
     private(set) var retries = RetryState()
     private(set) var upload = UploadState.idle
     /// The instances reporting through this queue, those of them disabled by the app, and each
-    /// one's checkpoint keys (`uuidString` formats through snprintf on Linux, and a checkpoint is
-    /// written every five seconds of playback).
+    /// one's checkpoints in storage (their keys: `uuidString` formats through snprintf on Linux,
+    /// and a checkpoint is written every five seconds of playback). An array, found by a scan of
+    /// the few instances: a dictionary's in-place change of a value allocated each time.
     private(set) var attached: Set<UUID> = []
     private(set) var pausedBy: Set<UUID> = []
-    private(set) var checkpointKeys: [UUID: CheckpointKeys] = [:]
+    private(set) var checkpoints: [InstanceCheckpoints] = []
     private(set) var batchSupported = true
     private(set) var batchLimit = BatchFormat.sdkMaxPings
     private var sequence = 0
@@ -59,13 +60,13 @@ struct DeliveryMachine {
     /// Registers an instance that reports through this queue.
     mutating func attach(_ instance: UUID) {
         attached.insert(instance)
-        checkpointKeys[instance] = CheckpointKeys(instance)
+        if !checkpoints.contains(where: { $0.instance == instance }) { checkpoints.append(InstanceCheckpoints(instance)) }
     }
 
     /// Forgets an instance and its pause; true when that lifted a pause.
     mutating func detach(_ instance: UUID) -> Bool {
         attached.remove(instance)
-        checkpointKeys[instance] = nil
+        checkpoints.removeAll { $0.instance == instance }
         return resume(instance)
     }
 
@@ -98,12 +99,25 @@ struct DeliveryMachine {
     /// Queues `record`, built by `origin` (nil: left by an earlier process), under a key that
     /// sorts by time, then by sequence.
     mutating func append(_ record: PingRecord, origin: UUID?, at now: MeterInstant) -> [DeliveryAction] {
+        [appendOne(record, origin: origin, at: now)]
+    }
+
+    /// ``append(_:origin:at:)``'s one action. The key is written into one string sized for it:
+    /// joined piece by piece, it cost an allocation a piece, for every ping.
+    private mutating func appendOne(_ record: PingRecord, origin: UUID?, at now: MeterInstant) -> DeliveryAction {
         sequence += 1
         let millis = Int64(max(0, now.secondsSince1970) * 1000)
-        let key = Self.recordPrefix + Self.zeroPadded(millis, 13) + "-" + Self.zeroPadded(Int64(sequence % 1_000_000), 6)
-            + "-" + FileStorage.safeName(record.ping.id)
+        let id = FileStorage.safeName(record.ping.id)
+        var key = ""
+        key.reserveCapacity(Self.recordPrefix.utf8.count + 13 + 1 + 6 + 1 + id.utf8.count)
+        key += Self.recordPrefix
+        Self.appendZeroPadded(millis, 13, to: &key)
+        key += "-"
+        Self.appendZeroPadded(Int64(sequence % 1_000_000), 6, to: &key)
+        key += "-"
+        key += id
         track(Entry(serial: sequence, key: key, record: record, origin: origin))
-        return [.save(key: key, record: record, serial: sequence)]
+        return .save(key: key, record: record, serial: sequence)
     }
 
     /// `origin` built `record`: it is saved, then `origin`'s checkpoint in `slot` is removed (the
@@ -112,8 +126,11 @@ struct DeliveryMachine {
     mutating func enqueued(
         _ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot?, at now: MeterInstant
     ) -> [DeliveryAction] {
-        var actions = append(record, origin: origin, at: now)
-        if let slot { actions.append(checkpoint(origin, slot: slot, record: nil)) }
+        // Room for the save, the checkpoint's removal and a bound's report: one allocation.
+        var actions: [DeliveryAction] = []
+        actions.reserveCapacity(3)
+        actions.append(appendOne(record, origin: origin, at: now))
+        if let slot { actions.append(checkpoint(origin, slot: slot, record: nil, creditOnly: false)) }
         enforceBounds(at: now, into: &actions)
         return actions
     }
@@ -196,15 +213,27 @@ struct DeliveryMachine {
 
     // MARK: Credit checkpoints
 
-    /// `instance`'s credit checkpoint in `slot` is now `record` (nil: none): where it is stored.
-    /// One action, no array: the core checkpoints every five seconds of playback.
-    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?) -> DeliveryAction {
-        let key = (checkpointKeys[instance] ?? CheckpointKeys(instance))[slot]
-        return .writeCheckpoint(key: key, record: record, instance: instance)
+    /// `instance`'s credit checkpoint in `slot` is now `record` (nil: none): how it is stored.
+    /// With `creditOnly` (the core's word that only the credit and creation time changed since
+    /// the slot's last checkpoint), in its short form against the slot's whole record when this
+    /// queue wrote that record and can still say the change (D14); whole otherwise. One action, no
+    /// array: the core checkpoints every five seconds of playback.
+    mutating func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?, creditOnly: Bool) -> DeliveryAction {
+        guard let index = checkpoints.firstIndex(where: { $0.instance == instance }) else {
+            return .writeCheckpoint(InstanceCheckpoints(instance)[slot], record: record, instance: instance, slot: slot)
+        }
+        if let record, creditOnly, let base = checkpoints[index].base(slot),
+           let form = CheckpointCredit.encode(record, over: base) {
+            return .writeCheckpointCredit(key: checkpoints[index][slot].credit, form: form, instance: instance, slot: slot)
+        }
+        checkpoints[index].setBase(record.flatMap(CheckpointCredit.Base.init), for: slot)
+        return .writeCheckpoint(checkpoints[index][slot], record: record, instance: instance, slot: slot)
     }
 
-    /// A checkpoint's write failed: counted, and its instance told that a kill now loses more.
-    mutating func checkpointFailed(_ instance: UUID, _ error: any Error) -> [DeliveryAction] {
+    /// A checkpoint's write in `slot` failed: counted, its instance told that a kill now loses
+    /// more, and the slot's next checkpoint written whole (what the slot holds is not known).
+    mutating func checkpointFailed(_ instance: UUID, slot: CheckpointSlot, _ error: any Error) -> [DeliveryAction] {
+        if let index = checkpoints.firstIndex(where: { $0.instance == instance }) { checkpoints[index].setBase(nil, for: slot) }
         counters.storageFailures += 1
         let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
         return [.report(issue.code, issue.message, to: [instance])]
@@ -384,10 +413,11 @@ struct DeliveryMachine {
         actions.append(.report(.failedSendPing, Self.refused(records, refusal: refusal), to: Self.origins(refused)))
     }
 
-    /// `value` in decimal, zero-padded to `width` digits (keys sort by time, then sequence).
-    /// Not `String(format:)`, which took a tenth of a ping's delivery on Linux.
-    static func zeroPadded(_ value: Int64, _ width: Int) -> String {
+    /// Appends `value` in decimal to `text`, zero-padded to `width` digits (keys sort by time,
+    /// then sequence). Not `String(format:)`, which took a tenth of a ping's delivery on Linux.
+    static func appendZeroPadded(_ value: Int64, _ width: Int, to text: inout String) {
         let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        for _ in digits.utf8.count..<max(width, digits.utf8.count) { text += "0" }
+        text += digits
     }
 }
