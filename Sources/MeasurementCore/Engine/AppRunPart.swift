@@ -29,8 +29,10 @@ struct AppRunPart: MeasurementPart {
     static let reportEvery = WireLimits.maxCreditedSecondsPerPing / 2
 
     /// When the core should wake to checkpoint the run time.
+    @inline(__always)   // read after every command (``MeterCore/partsWakeUp``)
     var wakeUp: MeterInstant? {
-        guard run != nil, foreground, let since = rule.since?.time else { return nil }
+        // The run last: testing the optional copied it, and this is read after every command.
+        guard foreground, let since = rule.since?.time, run != nil else { return nil }
         return since + Self.checkpointEvery
     }
 
@@ -89,7 +91,7 @@ struct AppRunPart: MeasurementPart {
         out.settle(credited, of: &current, cadence, context, at: time) {
             build(.duration, $0, credited: $1, crashed: false, context, at: time, final: $3, id: $2)
         }
-        run = current
+        run = consume current
     }
 
     private mutating func send(_ context: PingContext, at time: MeterInstant, final: Bool, _ out: inout Emission) {
@@ -97,7 +99,7 @@ struct AppRunPart: MeasurementPart {
         out.sendPending(of: &current, final: final, cadence, context, at: time) {
             build(.duration, $0, credited: $1, crashed: false, context, at: time, final: $3, id: $2)
         }
-        run = current
+        run = consume current
     }
 
     private func build(

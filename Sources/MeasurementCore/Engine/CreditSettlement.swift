@@ -25,8 +25,19 @@ extension Emission {
         _ credited: Int64, of segment: inout Segment, _ cadence: CreditCadence, _ context: PingContext,
         at time: MeterInstant, durationPing: DurationPingBuilder<Segment>
     ) {
-        switch segment.pending.add(credited, durationPingInterval: cadence.durationPingInterval,
-                                   checkpointInterval: cadence.checkpointInterval) {
+        settle(segment.pending.add(credited, durationPingInterval: cadence.durationPingInterval,
+                                   checkpointInterval: cadence.checkpointInterval),
+               of: &segment, cadence, context, at: time, durationPing: durationPing)
+    }
+
+    /// ``settle(_:of:_:_:at:durationPing:)`` once the credit is added and `due` is known: a part
+    /// that credits every second calls this only when something is due, so that its builder (a
+    /// closure holding the context) is not made for the four seconds in five that need none.
+    mutating func settle<Segment: CreditedSegment>(
+        _ due: PendingCredit.Due, of segment: inout Segment, _ cadence: CreditCadence, _ context: PingContext,
+        at time: MeterInstant, durationPing: DurationPingBuilder<Segment>
+    ) {
+        switch due {
         case .durationPing: sendPending(of: &segment, final: false, cadence, context, at: time, durationPing: durationPing)
         case .checkpoint: checkpoint(&segment, cadence, context, at: time, durationPing: durationPing)
         case .nothing: break

@@ -39,7 +39,7 @@ struct DCRVideoPart: StreamPart {
     /// guides' "new viewing session" (decisions.md L3c).
     private var interruptedInSession = false
     /// One rule per asset: references survive ads and `stop`, and are forgotten on `end`.
-    private var rules: [SegmentKey: Rule] = [:]
+    private var rules = RecentKeyDictionary<SegmentKey, Rule>()
     private var viewed: Set<SegmentKey> = []
     /// A playhead came since the last `end`: an ad that ends unplayed was skipped, not a Digital Ad
     /// Ratings impression (decisions.md, Crediting C6).
@@ -179,13 +179,18 @@ struct DCRVideoPart: StreamPart {
             }
         }
         // One access to the rule: a playhead comes every second from every player.
-        let (credited, inMilliseconds) = Self.observe(position, by: &rules[current.key, default: Rule()])
+        let (credited, inMilliseconds) = rules.update(current.key, orAdd: { Rule() }) { Self.observe(position, by: &$0) }
         if credited > 0 { out.credit(current.key.asset, credited) }
         if inMilliseconds, warnedOfMilliseconds.insert(current.key).inserted {
             out.report(.invalidPlayheadPosition, PlayheadCheck.milliseconds(asset: current.key.asset.description))
         }
-        out.settle(credited, of: &current, cadence, context, at: time) { durationPing($0, $1, $2, $3, context, at: time) }
-        segment = current
+        let due = current.pending.add(credited, durationPingInterval: cadence.durationPingInterval,
+                                      checkpointInterval: cadence.checkpointInterval)
+        if due != .nothing {
+            out.settle(due, of: &current, cadence, context, at: time) { durationPing($0, $1, $2, $3, context, at: time) }
+        }
+        // `consume`: a plain assignment copied the segment and destroyed the copy, every playhead.
+        segment = consume current
     }
 
     /// The seconds `position` credits under `rule`, and whether the rule now takes the playheads
@@ -245,7 +250,7 @@ struct DCRVideoPart: StreamPart {
         guard let current = segment, current.key.asset.kind == .ad else { return }
         close(final: false, context, at: time, &out)
         resumable = nil
-        rules[current.key] = nil
+        rules.remove(current.key)
         viewed.remove(current.key)
         lastBreakPositions[current.key] = nil
     }
@@ -253,7 +258,7 @@ struct DCRVideoPart: StreamPart {
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard var current = segment, current.pending.seconds > 0 else { return }
         sendDuration(&current, context, at: time, final: false, &out)
-        segment = current
+        segment = consume current
     }
 
     mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {

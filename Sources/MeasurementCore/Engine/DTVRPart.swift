@@ -113,7 +113,7 @@ struct DTVRPart: StreamPart {
     mutating func reportPending(_ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard var current = segment, let metadata = metadataInForce, current.pending.seconds > 0 else { return }
         sendDuration(&current, metadata, context, at: time, final: false, &out)
-        segment = current
+        segment = consume current
     }
 
     mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {

@@ -81,6 +81,7 @@ public struct MeterCore: Sendable {
     /// When the core wants a ``MeterCommand/wakeUp``: the earliest of ``partsWakeUp`` and, while
     /// playheads flow, one tick after the last playhead, so that playheads never have to wake it
     /// (their callers pay no wake-up) yet are taken at most a tick late. Nil: none wanted.
+    @inline(__always)   // read after every command: out of line, each read copied the whole core (2.8 kB)
     package var requestedWakeUp: MeterInstant? {
         let tick = state == .processing && playheadTick > 0 ? lastPlayhead.map { $0 + playheadTick } : nil
         return earliest(tick, partsWakeUp)
@@ -88,6 +89,7 @@ public struct MeterCore: Sendable {
 
     /// The wake-ups product parts need at their deadlines (a static page's time, the app run's
     /// checkpoint), which the owner hands over in time order with the calls around them.
+    @inline(__always)
     package var partsWakeUp: MeterInstant? {
         guard Self.hasAppOnlyParts else { return state == .processing ? staticPages.wakeUp : nil }
         return earliest(state == .processing ? earliest(staticPages.wakeUp, sequencer.wakeUp) : nil,
@@ -97,6 +99,7 @@ public struct MeterCore: Sendable {
     /// Not disabled by the app or the census.
     private var isEnabled: Bool { state == .idle || state == .processing }
 
+    @inline(__always)
     private func earliest(_ first: MeterInstant?, _ second: MeterInstant?) -> MeterInstant? {
         guard let first else { return second }
         guard let second else { return first }
@@ -105,6 +108,7 @@ public struct MeterCore: Sendable {
 
     /// Whether a playhead may wait for ``requestedWakeUp`` rather than wake the core: only while the
     /// playhead tick is on, so it waits at most one tick (other wake-ups can be a minute away).
+    @inline(__always)
     package var playheadsMayWait: Bool {
         state == .processing && playheadTick > 0 && lastPlayhead != nil
     }

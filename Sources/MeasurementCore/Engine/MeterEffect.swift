@@ -42,7 +42,9 @@ package struct MeterProgress: Sendable, Equatable {
     /// Calls ignored by the lifecycle table.
     package var ignoredCalls = 0
     /// Seconds credited so far, per asset.
-    package var creditedSeconds: [AssetKey: Int64] = [:]
+    package var creditedSeconds: [AssetKey: Int64] { credited.entries }
+    /// The same, remembering the asset credited last (``RecentKeyDictionary``).
+    var credited = RecentKeyDictionary<AssetKey, Int64>()
     /// Pings built so far.
     package var pingsBuilt = 0
 
@@ -59,7 +61,7 @@ struct Emission {
 
     /// Credits `seconds` to `key`: the totals and the changes the owner takes.
     mutating func credit(_ key: AssetKey, _ seconds: Int64) {
-        progress.creditedSeconds[key, default: 0] += seconds
+        progress.credited.update(key, orAdd: { 0 }) { $0 += seconds }
         if MeterCore.hasAppOnlyParts { credits.add(key, seconds) }
     }
 

@@ -21,6 +21,7 @@ package struct MeterOutlook: Sendable, Equatable {
 
 extension MeterCore {
     /// The outlook now.
+    @inline(__always)   // read after every command: see ``requestedWakeUp``
     package var outlook: MeterOutlook {
         MeterOutlook(requestedWakeUp: requestedWakeUp, partsWakeUp: partsWakeUp, playheadsMayWait: playheadsMayWait,
                      state: state, ignoredCalls: progress.ignoredCalls, pingsBuilt: progress.pingsBuilt)

@@ -31,6 +31,7 @@ struct SimplifiedSequencer: Sendable {
     private var lastEvent: MeterInstant?
 
     /// When the core should wake to pause: 30 minutes after the last event, while video plays.
+    @inline(__always)   // read after every command (``MeterCore/partsWakeUp``)
     var wakeUp: MeterInstant? {
         guard playing, !paused, current == .content || current == .ad, let lastEvent else { return nil }
         return lastEvent + Self.pauseAfter

@@ -37,9 +37,11 @@ struct StaticPart: StreamPart {
     }
 
     /// When the core should wake to credit the page: while one is shown in the foreground.
+    @inline(__always)   // read after every command (``MeterCore/partsWakeUp``)
     var wakeUp: MeterInstant? {
-        guard let page, foreground, let since = rule.since?.time else { return nil }
-        let untilCheckpoint = Double(cadence.durationPingInterval - page.pending.seconds)
+        // The page last, and only its seconds: binding it copied it, after every command.
+        guard foreground, let since = rule.since?.time, let pending = page?.pending.seconds else { return nil }
+        let untilCheckpoint = Double(cadence.durationPingInterval - pending)
         return since + min(Self.checkpointEvery, max(1, untilCheckpoint))
     }
 
@@ -96,7 +98,7 @@ struct StaticPart: StreamPart {
         credit(at: time, context, &out)
         guard var current = page, current.pending.seconds > 0 else { return }
         sendDuration(&current, context, at: time, final: false, &out)
-        page = current
+        page = consume current
     }
 
     mutating func close(final: Bool, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
@@ -115,7 +117,7 @@ struct StaticPart: StreamPart {
         out.settle(credited, of: &current, cadence, context, at: time) {
             build(.duration, credited: $1, context, at: time, final: $3, id: $2, page: $0)
         }
-        page = current
+        page = consume current
     }
 
     /// The 25-unique-values rule of the guides, reported once, not enforced.

@@ -177,7 +177,7 @@ public struct AdMetadata: Sendable, Equatable {
 }
 
 /// Metadata for the asset being measured.
-public enum AssetMetadata: Sendable, Equatable {
+public indirect enum AssetMetadata: Sendable, Equatable {
     /// Programme content.
     case content(ContentMetadata)
     /// An advertisement.

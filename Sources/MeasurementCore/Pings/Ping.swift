@@ -43,6 +43,10 @@ public struct Ping: Sendable, Equatable {
     public private(set) var createdAt: Double
     /// Every parameter but `c62` (send time) and `rnd`, which the encoder adds at send time.
     package private(set) var parameters: [PingParameter]
+    /// Where `c27` and `c61` are in ``parameters`` (nil: absent), found once when the ping is made:
+    /// ``setCredit(_:createdAt:)`` changes them every five seconds of playback.
+    private let creditIndex: Int?
+    private let createdIndex: Int?
 
     /// Creates a ping.
     package init(
@@ -56,6 +60,8 @@ public struct Ping: Sendable, Equatable {
         self.creditedSeconds = creditedSeconds
         self.createdAt = createdAt
         self.parameters = parameters
+        creditIndex = parameters.firstIndex { $0.name == PingField.creditedSeconds.name }
+        createdIndex = parameters.firstIndex { $0.name == PingField.createdAt.name }
     }
 
     /// Makes this ping credit `seconds`, created at `time` (its `c27` and `c61` with them), or
@@ -63,9 +69,7 @@ public struct Ping: Sendable, Equatable {
     /// one's ping with these two changed, every five seconds of playback, and once the last one's
     /// record is written its parameters are this ping's alone, so nothing is copied or allocated.
     package mutating func setCredit(_ seconds: Int64, createdAt time: MeterInstant) -> Bool {
-        guard let credited = parameters.firstIndex(where: { $0.name == PingField.creditedSeconds.name }),
-              let created = parameters.firstIndex(where: { $0.name == PingField.createdAt.name })
-        else { return false }
+        guard let credited = creditIndex, let created = createdIndex else { return false }
         parameters[credited].setNumber(seconds, of: .creditedSeconds)
         parameters[created].setNumber(time.unixSeconds, of: .createdAt)
         creditedSeconds = seconds

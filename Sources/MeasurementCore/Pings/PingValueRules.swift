@@ -7,8 +7,21 @@ package enum PingValueRules {
     /// (decision S8) and no metadata needs, and, for the asset id, within
     /// ``WireLimits/sdkMaxAssetIDBytes``.
     package static func wireValue(_ field: PingField, _ value: String) -> String {
-        let clean = value.utf8.contains(0) ? String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\0" })) : value
+        let clean = hasNUL(value) ? String(String.UnicodeScalarView(value.unicodeScalars.filter { $0 != "\0" })) : value
         return field == .assetID ? boundedAssetID(clean) : clean
+    }
+
+    /// Whether `value` holds a NUL: over its contiguous bytes when it has them (every native
+    /// string does), not through the generic `contains`, which was a byte at a time.
+    private static func hasNUL(_ value: String) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == 0 { return true }
+                index += 1
+            }
+            return false
+        } ?? value.utf8.contains(0)
     }
 
     /// `id` itself when it fits ``WireLimits/sdkMaxAssetIDBytes``; else its longest prefix of whole
