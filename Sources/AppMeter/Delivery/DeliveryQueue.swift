@@ -13,8 +13,8 @@ package enum QueueSettlement: Sendable, Equatable {
 /// same storage: the thin owner of a ``DeliveryMachine``, which decides; this actor runs the
 /// storage writes, the requests and the waits, and tells each instance of its own pings.
 ///
-/// Credit not yet in a ping is checkpointed by the core as a provisional ping
-/// (``checkpoint(_:slot:record:)``), which the next launch sends if the process died. When
+/// Credit not yet in a ping is checkpointed by each instance's runner as a provisional ping
+/// (``InstanceCheckpoints``), which the next launch sends if the process died. When
 /// storage fails, the ping is kept in memory (counted in ``DeliveryCounters/storageFailures``)
 /// and its instance hears the documented code.
 actor DeliveryQueue {
@@ -125,21 +125,19 @@ actor DeliveryQueue {
         if machine.detach(instance) { resumed() }
     }
 
-    /// Persists `record`, built by `origin`, then schedules it; with `clearingCheckpoint`, removes
-    /// `origin`'s checkpoint in that slot afterwards (the record carries the checkpoint's ping id,
-    /// so a crash in between cannot credit anything twice).
-    func enqueue(_ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot? = nil) {
-        perform(machine.enqueued(record, origin: origin, clearingCheckpoint: slot, at: clock.now()))
+    /// Persists `record`, built by `origin`, then schedules it. Once this returns the record is
+    /// saved: the runner then removes the checkpoint it replaces (the record carries the
+    /// checkpoint's ping id, so a crash in between cannot credit anything twice: D4).
+    func enqueue(_ record: PingRecord, origin: UUID) {
+        perform(machine.enqueued(record, origin: origin, at: clock.now()))
         publish()
         startUploading()
     }
 
-    /// Stores (or, with nil, removes) `instance`'s credit checkpoint in `slot`: a provisional ping
-    /// for the seconds credited since its last ping; `creditOnly` as the core said
-    /// (``MeterEffect/checkpoint(_:slot:creditOnly:)``).
-    func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?, creditOnly: Bool = false) {
-        let followUp = perform(machine.checkpoint(instance, slot: slot, record: record, creditOnly: creditOnly))
-        if !followUp.isEmpty { perform(followUp) }
+    /// A runner failed to write its instance's credit checkpoint: counted in the diagnostics.
+    func checkpointFailed() {
+        machine.checkpointFailed()
+        publish()
     }
 
     /// Holds `instance`'s pings while it is disabled (`appDisableApi = true`); they stay queued.
@@ -183,7 +181,7 @@ actor DeliveryQueue {
     }
 
     /// Runs one action; answers the machine's follow-up when a write failed (none, and no
-    /// allocation, otherwise: a checkpoint is written every five seconds of playback).
+    /// allocation, otherwise).
     @discardableResult
     func perform(_ action: DeliveryAction) -> [DeliveryAction] {
         var followUp: [DeliveryAction] = []
@@ -194,23 +192,6 @@ actor DeliveryQueue {
             }
         case .rewrite(let key, let record):
             do { try storage.save(key, PingRecordCodec.encode(record)) } catch { machine.rewriteFailed() }
-        case .writeCheckpoint(let keys, let record, let instance, let slot):
-            do {
-                if let record {
-                    try storage.save(keys.whole, PingRecordCodec.encode(record))
-                } else {
-                    try storage.save(keys.credit, nil)
-                    try storage.save(keys.whole, nil)
-                }
-            } catch {
-                followUp = machine.checkpointFailed(instance, slot: slot, error)
-                publish()
-            }
-        case .writeCheckpointCredit(let key, let form, let instance, let slot):
-            do { try storage.save(key, form) } catch {
-                followUp = machine.checkpointFailed(instance, slot: slot, error)
-                publish()
-            }
         case .delete(let key, let origin):
             do { try storage.save(key, nil) } catch { followUp = machine.deleteFailed(origin: origin, error) }
         case .report(let code, let message, let origins):

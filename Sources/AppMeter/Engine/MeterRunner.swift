@@ -21,6 +21,11 @@ actor MeterRunner {
     private let snapshot: Locked<MeterSnapshot>
     private let storage: any MeterStorage
     private let clock: any MeterClock
+    /// The instance's credit checkpoints, written here rather than by the delivery queue: one
+    /// every five seconds of playback, no hop to another actor for it (decisions.md D14).
+    private var checkpoints: InstanceCheckpoints
+    /// Tells the instance of a failure as a later command, as the queue tells it of its pings.
+    private var tell: (@Sendable (MeterEventCode, String) -> Void)?
 
     init(
         instanceID: UUID = UUID(), reader: ArgumentReader, core: MeterCore, tracer: CallTraceRecorder? = nil, delivery: DeliveryQueue,
@@ -36,6 +41,7 @@ actor MeterRunner {
         self.snapshot = snapshot
         storage = environment.storage
         clock = environment.clock
+        checkpoints = InstanceCheckpoints(instanceID)
         effects.reserveCapacity(8)
     }
 
@@ -45,9 +51,11 @@ actor MeterRunner {
         // The queue reports delivery outcomes as commands, so this runner stays the single writer
         // of the instance's events.
         let clock = self.clock
-        await delivery.attach(instanceID, reporter: reporter) { code, message in
+        let tell: @Sendable (MeterEventCode, String) -> Void = { code, message in
             inbox.push(.command(TimedCommand(.report(code, message), at: clock.now())))
         }
+        self.tell = tell
+        await delivery.attach(instanceID, reporter: reporter, notify: tell)
         var batch: [CommandInbox.Item] = []
         batch.reserveCapacity(16)
         while case .batch(let wakeUpDue) = await inbox.next(
@@ -65,7 +73,7 @@ actor MeterRunner {
                     await handleWakeUps(dueBy: clock.now())
                     // Whoever waits (flush, a test) sees the calls so far in the trace too.
                     if let batch = tracer?.flush() {
-                        await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
+                        await delivery.enqueue(.trace(batch), origin: instanceID)
                     }
                     publish()
                     barrier.resume()
@@ -116,7 +124,7 @@ actor MeterRunner {
             await execute(effect, at: time)
         }
         if let batch = tracer?.record(command, at: time, effects: due[...], state: outlook.state) {
-            await delivery.enqueue(.trace(batch), origin: instanceID, clearingCheckpoint: nil)
+            await delivery.enqueue(.trace(batch), origin: instanceID)
         }
         due.removeAll(keepingCapacity: true)
         swap(&due, &effects)
@@ -125,9 +133,11 @@ actor MeterRunner {
     private func execute(_ effect: MeterEffect, at time: MeterInstant) async {
         switch effect {
         case .enqueue(let record, let slot):
-            await delivery.enqueue(record, origin: instanceID, clearingCheckpoint: slot)
+            await delivery.enqueue(record, origin: instanceID)
+            // Saved by now: the checkpoint it replaces goes (D4).
+            if let slot { await writeCheckpoint(nil, slot: slot, creditOnly: false) }
         case .checkpoint(let record, let slot, let creditOnly):
-            await delivery.checkpoint(instanceID, slot: slot, record: record, creditOnly: creditOnly)
+            await writeCheckpoint(record, slot: slot, creditOnly: creditOnly)
         case .report(let code, let description):
             reporter.report(code, description, at: time)
         case .log(let level, let message):
@@ -154,6 +164,27 @@ actor MeterRunner {
                 let issue = StorageIssue.write("the user's opt-out choice", error, instead: "it holds until the app quits")
                 reporter.report(issue.code, issue.message, at: time)
             }
+        }
+    }
+
+    /// Stores (or, with nil, removes) the instance's credit checkpoint in `slot`: a provisional
+    /// ping for the seconds credited since its last ping, which the next launch sends if the
+    /// process dies first. A failed write is counted by the queue and told to the instance: a
+    /// kill now loses more.
+    private func writeCheckpoint(_ record: PingRecord?, slot: CheckpointSlot, creditOnly: Bool) async {
+        do {
+            switch checkpoints.plan(record, slot: slot, creditOnly: creditOnly) {
+            case .whole(let key, let record): try storage.save(key, PingRecordCodec.encode(record))
+            case .credit(let key, let form): try storage.save(key, form)
+            case .remove(let keys):
+                try storage.save(keys.credit, nil)
+                try storage.save(keys.whole, nil)
+            }
+        } catch {
+            checkpoints.writeFailed(slot)
+            let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
+            tell?(issue.code, issue.message)
+            await delivery.checkpointFailed()
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import AppMeter
 import MeterWire
+import NielsenAppApi
 
 /// A checkpoint that changed only its credit and time is stored as a 13-byte form written against
 /// the slot's whole record (decisions.md D14): what a relaunch reads back must be the checkpoint
@@ -91,24 +92,23 @@ struct CheckpointCreditTests {
         if let lateForm { _ = CheckpointCredit.apply(lateForm, to: late) }
     }
 
-    // MARK: The machine's choice
+    // MARK: The runner's choice
 
-    /// The actions the machine decides for a sequence of checkpoints in one slot, described:
+    /// What an instance's runner writes for a sequence of checkpoints in one slot, described:
     /// `whole <credit>`, `credit`, `remove`.
-    @Test func theMachineWritesTheFormOnlyAgainstAWholeRecordItWrote() throws {
-        let app = UUID()
-        var machine = DeliveryMachine(policy: RetryPolicy(), bounds: QueueBounds())
-        machine.attach(app)
-        func step(_ record: PingRecord?, creditOnly: Bool) -> String {
-            switch machine.checkpoint(app, slot: .dcr, record: record, creditOnly: creditOnly) {
-            case .writeCheckpoint(let keys, let record?, _, _):
-                #expect(keys.whole.hasSuffix("-dcr") && keys.credit == keys.whole + InstanceCheckpoints.creditSuffix)
+    @Test func theFormIsWrittenOnlyAgainstAWholeRecordThisRunnerWrote() throws {
+        var slots = InstanceCheckpoints(UUID())
+        func step(_ record: PingRecord?, creditOnly: Bool, slot: CheckpointSlot = .dcr) -> String {
+            switch slots.plan(record, slot: slot, creditOnly: creditOnly) {
+            case .whole(let key, let record):
+                #expect(key.hasSuffix("-" + slot.rawValue) && key == slots[slot].whole)
                 return "whole \(record.ping.creditedSeconds)"
-            case .writeCheckpoint(_, nil, _, _): return "remove"
-            case .writeCheckpointCredit(let key, let form, _, _):
-                #expect(key.hasSuffix("-dcr" + InstanceCheckpoints.creditSuffix) && form.count == CheckpointCredit.size)
+            case .remove(let keys):
+                #expect(keys.credit == keys.whole + InstanceCheckpoints.creditSuffix)
+                return "remove"
+            case .credit(let key, let form):
+                #expect(key == slots[slot].credit && form.count == CheckpointCredit.size)
                 return "credit"
-            default: return "other"
             }
         }
         let first = CheckpointCreditTests.checkpoint("p1", seconds: 5)
@@ -119,7 +119,7 @@ struct CheckpointCreditTests {
         #expect(step(Self.later(first, seconds: 20, by: 15), creditOnly: false) == "whole 20")
         #expect(step(Self.later(first, seconds: 25, by: 20), creditOnly: true) == "credit")
         // A failed write: what the slot holds is unknown, so the next one is whole.
-        _ = machine.checkpointFailed(app, slot: .dcr, StorageFailure(key: "k", reason: "disk full"))
+        slots.writeFailed(.dcr)
         #expect(step(Self.later(first, seconds: 30, by: 25), creditOnly: true) == "whole 30")
         #expect(step(Self.later(first, seconds: 35, by: 30), creditOnly: true) == "credit")
         // Another ping claiming to be credit only cannot be said against p1's record.
@@ -127,9 +127,60 @@ struct CheckpointCreditTests {
         #expect(step(nil, creditOnly: false) == "remove")
         // After a removal nothing is held: whole again.
         #expect(step(Self.later(first, seconds: 40, by: 35), creditOnly: true) == "whole 40")
-        // Slots are independent.
-        if case .writeCheckpoint(_, _?, _, _) = machine.checkpoint(app, slot: .dtvr, record: first, creditOnly: true) {} else {
-            Issue.record("the DTVR slot holds nothing yet: its first checkpoint must be whole")
-        }
+        // Slots are independent: the DTVR slot holds nothing yet.
+        #expect(step(first, creditOnly: true, slot: .dtvr) == "whole 5")
+        #expect(step(Self.later(first, seconds: 45, by: 40), creditOnly: true) == "credit")
     }
+
+    /// A checkpoint that cannot be written is counted by the queue and told to the instance, and
+    /// the next one is written whole: a relaunch then recovers the credit of the last one written.
+    @Test func aFailedCheckpointIsToldAndTheNextIsWrittenWhole() async throws {
+        let storage = FailingCheckpointStorage()
+        let events = ErrorCollector()
+        let clock = VirtualClock()
+        let transport = RecordingTransport()
+        transport.scriptConfig([], then: RecordingTransport.config())
+        let environment = MeterEnvironment(
+            clock: clock, transport: transport, identifiers: SequentialIdentifierSource(), storage: storage,
+            identityProvider: MeterHarness.device, measuresAppRun: false)
+        let api = try #require(NielsenAppApi(appInfo: MeterHarness.appInfo(), delegate: events, environment: environment))
+        api.loadMetadata(Fixtures.content())
+        func play(_ positions: ClosedRange<Int64>) async {
+            for position in positions {
+                clock.advance(by: 1)
+                api.playheadPosition(position)
+            }
+            await api.meter!.flush(advancing: clock)
+        }
+        await play(0...7)     // checkpoints at 5 s: whole
+        storage.failing = true
+        await play(8...12)    // at 10 s: its short form fails
+        storage.failing = false
+        await play(13...17)   // at 15 s: whole again
+        #expect(events.codes.contains(MeterEventCode.fileWriteFailure.rawValue))
+        #expect(events.descriptions.contains { $0.contains("a credit checkpoint") })
+        #expect(api.meter!.diagnostics.counters.storageFailures == 1)
+        let key = try #require(storage.keys(prefix: "cp-").first { !$0.hasSuffix(InstanceCheckpoints.creditSuffix) })
+        let whole = try #require(try storage.load(key).flatMap(PingRecordCodec.decode))
+        #expect(whole.ping.creditedSeconds == 15)
+    }
+}
+
+/// In-memory storage whose checkpoint writes fail while `failing`.
+final class FailingCheckpointStorage: MeterStorage, @unchecked Sendable {
+    private let inner = InMemoryStorage()
+    private let lock = NSLock()
+    private var failingValue = false
+    var failing: Bool {
+        get { lock.withLock { failingValue } }
+        set { lock.withLock { failingValue = newValue } }
+    }
+
+    var identity: String { inner.identity }
+    func load(_ key: String) throws -> Data? { inner.load(key) }
+    func save(_ key: String, _ value: Data?) throws {
+        if failing, key.hasPrefix("cp-") { throw StorageFailure(key: key, reason: "disk full") }
+        inner.save(key, value)
+    }
+    func keys(prefix: String) throws -> [String] { inner.keys(prefix: prefix) }
 }

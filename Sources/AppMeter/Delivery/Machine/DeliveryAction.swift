@@ -4,7 +4,7 @@ import MeterWire
 /// What the delivery queue's owner does for ``DeliveryMachine``: the storage writes and the
 /// events it decided, in order. A write that fails is handed back to the machine
 /// (``DeliveryMachine/saveFailed(serial:_:)``, ``DeliveryMachine/deleteFailed(origin:_:)``,
-/// ``DeliveryMachine/rewriteFailed()``, ``DeliveryMachine/checkpointFailed(_:slot:_:)``), whose
+/// ``DeliveryMachine/rewriteFailed()``), whose
 /// follow-up actions run next.
 enum DeliveryAction: Equatable {
     /// Persist a queued ping under `key` (the entry `serial`).
@@ -14,11 +14,6 @@ enum DeliveryAction: Equatable {
     case rewrite(key: String, record: PingRecord)
     /// Remove a stored ping that `origin` built (nil: an earlier process's).
     case delete(key: String, origin: UUID?)
-    /// Store `instance`'s credit checkpoint in `slot` whole under `keys.whole`; with nil, remove
-    /// its credit form, then its whole record.
-    case writeCheckpoint(InstanceCheckpoints.Keys, record: PingRecord?, instance: UUID, slot: CheckpointSlot)
-    /// Store the short form of `instance`'s credit checkpoint in `slot` under `key` (D14).
-    case writeCheckpointCredit(key: String, form: Data, instance: UUID, slot: CheckpointSlot)
     /// Tell the instances that built the pings what became of them, through their runners.
     case report(MeterEventCode, String, to: [UUID])
 }

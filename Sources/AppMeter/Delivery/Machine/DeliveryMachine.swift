@@ -36,13 +36,9 @@ struct DeliveryMachine {
     /// Failures in a row and whether the collector asked to wait (shared with the browser: B6).
     private(set) var retries = RetryState()
     private(set) var upload = UploadState.idle
-    /// The instances reporting through this queue, those of them disabled by the app, and each
-    /// one's checkpoints in storage (their keys: `uuidString` formats through snprintf on Linux,
-    /// and a checkpoint is written every five seconds of playback). An array, found by a scan of
-    /// the few instances: a dictionary's in-place change of a value allocated each time.
+    /// The instances reporting through this queue, and those of them disabled by the app.
     private(set) var attached: Set<UUID> = []
     private(set) var pausedBy: Set<UUID> = []
-    private(set) var checkpoints: [InstanceCheckpoints] = []
     private(set) var batchSupported = true
     private(set) var batchLimit = BatchFormat.sdkMaxPings
     private var sequence = 0
@@ -60,13 +56,11 @@ struct DeliveryMachine {
     /// Registers an instance that reports through this queue.
     mutating func attach(_ instance: UUID) {
         attached.insert(instance)
-        if !checkpoints.contains(where: { $0.instance == instance }) { checkpoints.append(InstanceCheckpoints(instance)) }
     }
 
     /// Forgets an instance and its pause; true when that lifted a pause.
     mutating func detach(_ instance: UUID) -> Bool {
         attached.remove(instance)
-        checkpoints.removeAll { $0.instance == instance }
         return resume(instance)
     }
 
@@ -120,17 +114,14 @@ struct DeliveryMachine {
         return .save(key: key, record: record, serial: sequence)
     }
 
-    /// `origin` built `record`: it is saved, then `origin`'s checkpoint in `slot` is removed (the
-    /// record carries the checkpoint's ping id, so a crash in between cannot credit anything
-    /// twice: D4), then the bounds are applied.
-    mutating func enqueued(
-        _ record: PingRecord, origin: UUID, clearingCheckpoint slot: CheckpointSlot?, at now: MeterInstant
-    ) -> [DeliveryAction] {
-        // Room for the save, the checkpoint's removal and a bound's report: one allocation.
+    /// `origin` built `record`: it is saved, then the bounds are applied. (Its runner removes the
+    /// checkpoint the record replaces once this returns, the save done: the record carries the
+    /// checkpoint's ping id, so a crash in between cannot credit anything twice: D4.)
+    mutating func enqueued(_ record: PingRecord, origin: UUID, at now: MeterInstant) -> [DeliveryAction] {
+        // Room for the save and a bound's report or two: one allocation.
         var actions: [DeliveryAction] = []
         actions.reserveCapacity(3)
         actions.append(appendOne(record, origin: origin, at: now))
-        if let slot { actions.append(checkpoint(origin, slot: slot, record: nil, creditOnly: false)) }
         enforceBounds(at: now, into: &actions)
         return actions
     }
@@ -213,30 +204,10 @@ struct DeliveryMachine {
 
     // MARK: Credit checkpoints
 
-    /// `instance`'s credit checkpoint in `slot` is now `record` (nil: none): how it is stored.
-    /// With `creditOnly` (the core's word that only the credit and creation time changed since
-    /// the slot's last checkpoint), in its short form against the slot's whole record when this
-    /// queue wrote that record and can still say the change (D14); whole otherwise. One action, no
-    /// array: the core checkpoints every five seconds of playback.
-    mutating func checkpoint(_ instance: UUID, slot: CheckpointSlot, record: PingRecord?, creditOnly: Bool) -> DeliveryAction {
-        guard let index = checkpoints.firstIndex(where: { $0.instance == instance }) else {
-            return .writeCheckpoint(InstanceCheckpoints(instance)[slot], record: record, instance: instance, slot: slot)
-        }
-        if let record, creditOnly, let base = checkpoints[index].base(slot),
-           let form = CheckpointCredit.encode(record, over: base) {
-            return .writeCheckpointCredit(key: checkpoints[index][slot].credit, form: form, instance: instance, slot: slot)
-        }
-        checkpoints[index].setBase(record.flatMap(CheckpointCredit.Base.init), for: slot)
-        return .writeCheckpoint(checkpoints[index][slot], record: record, instance: instance, slot: slot)
-    }
-
-    /// A checkpoint's write in `slot` failed: counted, its instance told that a kill now loses
-    /// more, and the slot's next checkpoint written whole (what the slot holds is not known).
-    mutating func checkpointFailed(_ instance: UUID, slot: CheckpointSlot, _ error: any Error) -> [DeliveryAction] {
-        if let index = checkpoints.firstIndex(where: { $0.instance == instance }) { checkpoints[index].setBase(nil, for: slot) }
+    /// An instance's runner failed to write its credit checkpoint (``InstanceCheckpoints``): counted
+    /// with the queue's other storage failures; the runner tells its instance.
+    mutating func checkpointFailed() {
         counters.storageFailures += 1
-        let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
-        return [.report(issue.code, issue.message, to: [instance])]
     }
 
     // MARK: Removal and bounds

@@ -1,16 +1,27 @@
-import Foundation
+package import Foundation
 
-/// One instance's credit checkpoints in storage: each slot's keys, built once when it attaches (a
-/// checkpoint is written every five seconds of playback, and joining a key each time cost an
-/// allocation), and the whole record each slot holds, against which a checkpoint that changed only
-/// its credit is written in its short form (decisions.md D14).
+/// One instance's credit checkpoints in storage, kept by its runner, which writes them on its own
+/// executor (a checkpoint every five seconds of playback is no hop to the delivery queue; the
+/// queue only reads what a previous process left): each slot's keys, built once (joining a key
+/// each time cost an allocation), and the whole record each slot holds, against which a
+/// checkpoint that changed only its credit is written in its short form (decisions.md D14).
 package struct InstanceCheckpoints: Sendable {
+    /// What to write for a checkpoint.
+    package enum Write: Sendable, Equatable {
+        /// The whole record under `key` (``PingRecordCodec``).
+        case whole(key: String, record: PingRecord)
+        /// The short credit form under `key` (``CheckpointCredit``).
+        case credit(key: String, form: Data)
+        /// No checkpoint: its credit form, then its whole record, removed.
+        case remove(Keys)
+    }
+
     /// Where one slot's checkpoint is stored: its whole record, and its short credit form.
-    struct Keys: Sendable, Equatable {
+    package struct Keys: Sendable, Equatable {
         /// `cp-<instance>-dcr`: the whole record (``PingRecordCodec``).
-        let whole: String
+        package let whole: String
         /// `cp-<instance>-dcr.credit`: the credit and creation time written since (``CheckpointCredit``).
-        let credit: String
+        package let credit: String
     }
 
     /// What follows a whole record's key to name its credit form.
@@ -29,7 +40,7 @@ package struct InstanceCheckpoints: Sendable {
     private var staticPageBase: CheckpointCredit.Base?
     private var appRunBase: CheckpointCredit.Base?
 
-    init(_ instance: UUID) {
+    package init(_ instance: UUID) {
         self.instance = instance
         let prefix = DeliveryMachine.checkpointPrefix + instance.uuidString + "-"
         func keys(_ slot: CheckpointSlot) -> Keys {
@@ -48,6 +59,24 @@ package struct InstanceCheckpoints: Sendable {
         case .staticPage: staticPage
         case .appRun: appRun
         }
+    }
+
+    /// The checkpoint in `slot` is now `record` (nil: none): what to write. With `creditOnly` (the
+    /// core's word that only the credit and creation time changed since the slot's last
+    /// checkpoint), the short form against the slot's whole record, when this runner wrote that
+    /// record and the form can say the change; whole otherwise.
+    package mutating func plan(_ record: PingRecord?, slot: CheckpointSlot, creditOnly: Bool) -> Write {
+        if let record, creditOnly, let base = base(slot), let form = CheckpointCredit.encode(record, over: base) {
+            return .credit(key: self[slot].credit, form: form)
+        }
+        setBase(record.flatMap(CheckpointCredit.Base.init), for: slot)
+        guard let record else { return .remove(self[slot]) }
+        return .whole(key: self[slot].whole, record: record)
+    }
+
+    /// A write in `slot` failed: what the slot holds is not known, so its next checkpoint is whole.
+    package mutating func writeFailed(_ slot: CheckpointSlot) {
+        setBase(nil, for: slot)
     }
 
     /// The whole record `slot` holds, if this process wrote it and nothing failed since.
