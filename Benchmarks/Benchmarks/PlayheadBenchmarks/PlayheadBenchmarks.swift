@@ -253,6 +253,15 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    // The same process with no instance: what the 100 instances add is the difference between the
+    // two peaks (the Swift runtime, Foundation and the benchmark tool are most of either).
+    Benchmark("resident baseline: no instance", configuration: .init(
+        metrics: [.peakMemoryResident], scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 5)
+    ) { _ in
+        blackHole(MeterEnvironment(transport: AcceptingTransport(), storage: InMemoryStorage(), notificationCenter: nil,
+                                   measuresAppRun: false))
+    }
+
     // Memory of live instances: 100 instances, each playing a minute of content, kept alive.
     Benchmark("100 live instances", configuration: .init(
         metrics: [.peakMemoryResident, .mallocCountTotal, .wallClock], scalingFactor: .one, maxDuration: .seconds(10), maxIterations: 5)

@@ -16,6 +16,8 @@ import NielsenAppApi
 //   playheads, the duration pings, the checkpoints, delivery to a transport that accepts
 //   everything), every thread; the guard takes the difference between two counts, so the
 //   process's and the instance's start cancel out.
+// - instances: `count` live instances, each having played a minute; prints the process's resident
+//   and anonymous memory before and after (docs/performance.md, issue 49's memory row).
 
 /// A transport that accepts everything at once: the probe counts the SDK only.
 struct AcceptingTransport: PingTransport {
@@ -68,10 +70,21 @@ func probeCall(_ call: () -> Void) {
     for turn in 0..<plantedTurns { plantSink = plantSink &* 31 &+ turn }
 }
 
+/// The process's resident memory and the anonymous part of it (heap, stacks: not code or data
+/// mapped from files), in kB, from /proc/self/smaps_rollup.
+func memory() -> (resident: Int, anonymous: Int) {
+    let text = FileHandle(forReadingAtPath: "/proc/self/smaps_rollup").map { String(decoding: $0.readDataToEndOfFile(), as: UTF8.self) } ?? ""
+    func field(_ name: String) -> Int {
+        let line = text.split(separator: "\n").first { $0.hasPrefix(name + ":") }
+        return line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? -1
+    }
+    return (field("Rss"), field("Anonymous"))
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let count = Int(arguments[2]), count > 0,
-      ["playhead", "trackEvent", "sendID3", "pingQuery", "hour"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: sdk-probe playhead|trackEvent|sendID3|pingQuery|hour <count>\n".utf8))
+      ["playhead", "trackEvent", "sendID3", "pingQuery", "hour", "instances"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: sdk-probe playhead|trackEvent|sendID3|pingQuery|hour|instances <count>\n".utf8))
     exit(64)
 }
 
@@ -146,6 +159,26 @@ func run(_ name: String, _ count: Int) async {
             api.end()
             await api.flush()
         }
+    case "instances":
+        // Not under callgrind: what `count` live instances add to the process's memory (Linux),
+        // each with its own app id, queue and storage, having played a minute.
+        let before = memory()
+        var apis: [NielsenAppApi] = []
+        for _ in 0..<count {
+            let api = NielsenAppApi(
+                appInfo: ["appid": "P" + UUID().uuidString, "appname": "probe", "appversion": "1", "nol_collectorURL": "http://127.0.0.1:9"],
+                delegate: nil,
+                environment: MeterEnvironment(transport: AcceptingTransport(), storage: InMemoryStorage(), notificationCenter: nil,
+                                              measuresAppRun: false))!
+            api.play(["channelName": "probe"])
+            api.loadMetadata(content("probe-1"))
+            for position in Int64(0)..<60 { api.playheadPosition(position) }
+            apis.append(api)
+        }
+        for api in apis { await api.flush() }
+        let after = memory()
+        print("instances \(apis.count): resident \(before.resident) -> \(after.resident) kB, "
+              + "anonymous (heap, stacks) \(before.anonymous) -> \(after.anonymous) kB")
     default:
         fatalError("unknown probe \(name)")
     }
