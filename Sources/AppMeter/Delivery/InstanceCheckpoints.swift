@@ -27,8 +27,6 @@ package struct InstanceCheckpoints: Sendable {
     /// What follows a whole record's key to name its credit form.
     package static let creditSuffix = ".credit"
 
-    /// The instance whose checkpoints these are.
-    let instance: UUID
     private let dcr: Keys
     private let dtvr: Keys
     private let staticPage: Keys
@@ -41,7 +39,6 @@ package struct InstanceCheckpoints: Sendable {
     private var appRunBase: CheckpointCredit.Base?
 
     package init(_ instance: UUID) {
-        self.instance = instance
         let prefix = DeliveryMachine.checkpointPrefix + instance.uuidString + "-"
         func keys(_ slot: CheckpointSlot) -> Keys {
             Keys(whole: prefix + slot.rawValue, credit: prefix + slot.rawValue + Self.creditSuffix)
