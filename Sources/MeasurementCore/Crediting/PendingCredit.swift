@@ -51,20 +51,15 @@ package struct PendingCredit: Sendable, Equatable {
         return .nothing
     }
 
-    /// The seconds and id for a duration ping (the checkpoint's id when there is one); resets.
-    package mutating func takeForPing(_ newID: () -> String) -> (seconds: Int64, id: String) {
-        defer { self = PendingCredit() }
-        return (seconds, nextPingID ?? newID())
-    }
-
-    /// ``takeForPing(_:)``, and with `reusing`, the ping itself when it is the last checkpoint's
-    /// changed in place (``Checkpoint/changed(id:seconds:revision:at:)``): nil when it must be built.
+    /// The seconds and id for a duration ping (the checkpoint's id when there is one), and with
+    /// `reusing`, the ping itself when it is the last checkpoint's changed in place
+    /// (``Checkpoint/changed(id:seconds:revision:at:)``; nil: it must be built); resets.
     package mutating func takeForPing(
         _ newID: () -> String, reusing: Bool, revision: Int, at time: MeterInstant
     ) -> (seconds: Int64, id: String, ping: Ping?) {
-        let last = lastCheckpoint.take()
-        let (seconds, id) = takeForPing(newID)
-        return (seconds, id, reusing ? last?.changed(id: id, seconds: seconds, revision: revision, at: time) : nil)
+        defer { self = PendingCredit() }
+        let id = nextPingID ?? newID()
+        return (seconds, id, reusing ? lastCheckpoint.take()?.changed(id: id, seconds: seconds, revision: revision, at: time) : nil)
     }
 
     /// The id for a checkpoint of the seconds so far, which the next duration ping will reuse.

@@ -26,9 +26,6 @@ package struct RecentKeyDictionary<Key: Hashable, Value> {
         return body(&entries.values[index])
     }
 
-    /// `key`'s value.
-    package subscript(key: Key) -> Value? { entries[key] }
-
     /// Removes `key`'s entry.
     package mutating func remove(_ key: Key) {
         recent = nil
