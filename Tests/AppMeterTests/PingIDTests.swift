@@ -31,4 +31,30 @@ import Testing
         let environment = MeterEnvironment(clock: VirtualClock(start: 1_700_000_000.5))
         #expect(environment.identifiers.newPingID().hasPrefix("018bcfe569f4"))
     }
+
+    /// The ids' random bits come in blocks of 64 words on Linux: words drawn across many blocks,
+    /// from several threads at once, never repeat and are not blank.
+    @Test func randomBitsDrawnAcrossBlocksAndThreadsNeverRepeat() async {
+        let perTask = 300
+        let words = await withTaskGroup(of: [UInt64].self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var generator = SystemRandomBits()
+                    return (0..<perTask).map { _ in generator.next() }
+                }
+            }
+            return await group.reduce(into: [UInt64]()) { $0 += $1 }
+        }
+        #expect(words.count == 4 * perTask)
+        #expect(Set(words).count == words.count)
+        // Every bit position is set somewhere: no byte of the block was left unread.
+        #expect(words.reduce(0, |) == UInt64.max)
+    }
+
+    @Test func sessionIDsAreThirtyTwoBase36CharactersAndDiffer() {
+        let source = RandomIdentifierSource()
+        let ids = (0..<200).map { _ in source.newSessionID() }
+        #expect(ids.allSatisfy { $0.count == 32 && $0.allSatisfy { "0123456789abcdefghijklmnopqrstuvwxyz".contains($0) } })
+        #expect(Set(ids).count == ids.count)
+    }
 }

@@ -46,7 +46,8 @@ struct ConfigFetcher: Sendable {
             if attempt == 1 {
                 firstProblem(problem.0, problem.1 + "; measuring with defaults and retrying")
             }
-            let deadline = clock.now() + retryPolicy.backoff(failures: attempt, random: .random(in: 0..<1))
+            var generator = SystemRandomBits()
+            let deadline = clock.now() + retryPolicy.backoff(failures: attempt, random: .random(in: 0..<1, using: &generator))
             retrying(deadline)
             try? await clock.sleep(until: deadline)
         }

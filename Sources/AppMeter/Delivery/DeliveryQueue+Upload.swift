@@ -19,7 +19,9 @@ extension DeliveryQueue {
             guard let attempt else { break }
             let outcome = await transport.send(attempt.request)
             actions = []
-            let next = machine.received(outcome, for: attempt, at: clock.now(), random: Double.random(in: 0..<1), into: &actions)
+            var generator = SystemRandomBits()
+            let random = Double.random(in: 0..<1, using: &generator)
+            let next = machine.received(outcome, for: attempt, at: clock.now(), random: random, into: &actions)
             perform(actions)
             if case .backOff(let deadline) = next { await backOff(until: deadline) }
             publish()

@@ -35,7 +35,8 @@ public struct RandomIdentifierSource: IdentifierSource {
 
     /// 32 random base-36 characters.
     public func newSessionID() -> String {
-        String((0..<32).map { _ in Self.alphabet.randomElement()! })
+        var generator = SystemRandomBits()
+        return String((0..<32).map { _ in Self.alphabet.randomElement(using: &generator)! })
     }
 
     /// A UUIDv7 (RFC 9562) as 32 lower-case hex digits without dashes: the milliseconds since 1970
@@ -46,9 +47,9 @@ public struct RandomIdentifierSource: IdentifierSource {
     /// a quarter fewer pings a second, and its p99 doubled (docs/performance.md).
     public func newPingID() -> String {
         let milliseconds = UInt64(max(0, (clock.now().secondsSince1970 * 1000).rounded(.down)))
-        // From the system generator directly: `UUID()` read /dev/urandom through a file each time
-        // on Linux, and the dash removal bridged through NSString.
-        var generator = SystemRandomNumberGenerator()
+        // Not `UUID()`: it read /dev/urandom through a file each time on Linux, and the dash
+        // removal bridged through NSString. `SystemRandomBits`: a block at a time on Linux.
+        var generator = SystemRandomBits()
         let high = (milliseconds & 0xFFFF_FFFF_FFFF) << 16 | 0x7000 | (generator.next() as UInt64) & 0x0FFF
         let low = 0x8000_0000_0000_0000 | (generator.next() as UInt64) & 0x3FFF_FFFF_FFFF_FFFF
         return String(unsafeUninitializedCapacity: 32) { buffer in
