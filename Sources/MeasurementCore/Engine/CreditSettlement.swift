@@ -52,7 +52,7 @@ extension Emission {
         of segment: inout Segment, final: Bool, _ cadence: CreditCadence, _ context: PingContext, at time: MeterInstant,
         durationPing: DurationPingBuilder<Segment>
     ) {
-        let (seconds, id, reused) = segment.pending.takeForPing(context.newPingID, reusing: !final, revision: context.revision, at: time)
+        let (seconds, id, reused) = segment.pending.takeForPing(context.identifiers.newPingID, reusing: !final, revision: context.revision, at: time)
         // Not `??`: its autoclosure around the builder made the compiler copy the whole part.
         if let reused {
             send(reused, clearing: cadence.slot)
@@ -67,7 +67,7 @@ extension Emission {
         _ segment: inout Segment, _ cadence: CreditCadence, _ context: PingContext, at time: MeterInstant,
         durationPing: DurationPingBuilder<Segment>
     ) {
-        let id = segment.pending.idForCheckpoint(context.newPingID)
+        let id = segment.pending.idForCheckpoint(context.identifiers.newPingID)
         let credited = segment.pending.seconds
         // Nothing a ping says but its credit and time changes while the context's revision stays:
         // the last checkpoint's ping, taken out of the segment so that its storage is not shared

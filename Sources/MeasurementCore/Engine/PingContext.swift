@@ -30,5 +30,7 @@ struct PingContext: Sendable {
         app.market.channelNameDefaultsToAppName ? app.appName : PingBuilder.defaultChannelName
     }
 
+    /// A new ping id. Handed on as a function, it is `identifiers.newPingID`: the method itself
+    /// (`context.newPingID`) is a closure holding a copy of the whole context.
     func newPingID() -> String { identifiers.newPingID() }
 }
