@@ -7,23 +7,33 @@ import Logging
 actor MeterRunner {
     /// Names this instance in the shared delivery queue (its checkpoint, its pings' outcomes).
     let instanceID: UUID
-    private var core: MeterCore
-    /// The core's outlook after the last command (never read from `core` itself, which copies it).
-    private var outlook: MeterOutlook
-    /// The call trace, in a development configuration (``AppInfo/tracesCalls``).
-    private var tracer: CallTraceRecorder?
-    private var effects: [MeterEffect] = []
+    /// What the runner changes for every command. Reached through ``work``.
+    private struct Work {
+        var core: MeterCore
+        /// The core's outlook after the last command (never read from `core` itself, which copies it).
+        var outlook: MeterOutlook
+        /// The call trace, in a development configuration (``AppInfo/tracesCalls``).
+        var tracer: CallTraceRecorder?
+        var effects: [MeterEffect] = []
+        var deferredCommands: [MeterCommand] = []
+        /// The instance's credit checkpoints, written here rather than by the delivery queue: one
+        /// every five seconds of playback, no hop to another actor for it (decisions.md D14).
+        var checkpoints: InstanceCheckpoints
+    }
+
+    /// The runner's working state at an address of its own, as ``Locked`` keeps its value: an
+    /// actor's stored `var` costs a run-time exclusivity check (a thread-local access set) at each
+    /// access, two to four a command, which came to 5 % of an hour of viewing's instructions
+    /// (docs/performance.md). The actor's isolation is what keeps these accesses exclusive.
+    private let workStorage = WorkStorage()
+    private var work: UnsafeMutablePointer<Work> { workStorage.pointer }
     /// Reads the arguments callers handed over unread (decisions.md E12).
     private let reader: ArgumentReader
-    private var deferredCommands: [MeterCommand] = []
     private let delivery: DeliveryQueue
     private let reporter: EventReporter
     private let snapshot: Locked<MeterSnapshot>
     private let storage: any MeterStorage
     private let clock: any MeterClock
-    /// The instance's credit checkpoints, written here rather than by the delivery queue: one
-    /// every five seconds of playback, no hop to another actor for it (decisions.md D14).
-    private var checkpoints: InstanceCheckpoints
     /// Tells the instance of a failure as a later command, as the queue tells it of its pings.
     private var tell: (@Sendable (MeterEventCode, String) -> Void)?
 
@@ -33,16 +43,24 @@ actor MeterRunner {
     ) {
         self.instanceID = instanceID
         self.reader = reader
-        self.core = core
-        outlook = core.outlook
-        self.tracer = tracer
+        workStorage.pointer.initialize(to: Work(core: core, outlook: core.outlook, tracer: tracer,
+                                                checkpoints: InstanceCheckpoints(instanceID)))
+        workStorage.pointer.pointee.effects.reserveCapacity(8)
         self.delivery = delivery
         self.reporter = reporter
         self.snapshot = snapshot
         storage = environment.storage
         clock = environment.clock
-        checkpoints = InstanceCheckpoints(instanceID)
-        effects.reserveCapacity(8)
+    }
+
+    /// Owns ``work``'s memory (the runner initializes it, once, in its `init`).
+    private final class WorkStorage: @unchecked Sendable {
+        let pointer = UnsafeMutablePointer<Work>.allocate(capacity: 1)
+
+        deinit {
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
+        }
     }
 
     /// Runs until the inbox is closed and drained, then releases what is open.
@@ -59,7 +77,7 @@ actor MeterRunner {
         var batch: [CommandInbox.Item] = []
         batch.reserveCapacity(16)
         while case .batch(let wakeUpDue) = await inbox.next(
-            into: &batch, wakeUp: outlook.requestedWakeUp, lazyMayWait: outlook.playheadsMayWait
+            into: &batch, wakeUp: work.pointee.outlook.requestedWakeUp, lazyMayWait: work.pointee.outlook.playheadsMayWait
         ) {
             for item in batch {
                 switch item {
@@ -72,7 +90,7 @@ actor MeterRunner {
                 case .barrier(let barrier):
                     await handleWakeUps(dueBy: clock.now())
                     // Whoever waits (flush, a test) sees the calls so far in the trace too.
-                    if let batch = tracer?.flush() {
+                    if let batch = work.pointee.tracer?.flush() {
                         await delivery.enqueue(.trace(batch), origin: instanceID)
                     }
                     publish()
@@ -101,7 +119,7 @@ actor MeterRunner {
     private func handleWakeUps(dueBy time: MeterInstant) async {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<10_000 {
-            guard let due = outlook.partsWakeUp, due <= time else { return }
+            guard let due = work.pointee.outlook.partsWakeUp, due <= time else { return }
             await handle(.wakeUp, at: due)
         }
     }
@@ -109,25 +127,25 @@ actor MeterRunner {
     /// Reads `call` into its commands and hands them to the core, each at the call's time.
     private func handle(_ call: DeferredCall, at time: MeterInstant) async {
         var commands: [MeterCommand] = []
-        swap(&commands, &deferredCommands)
+        swap(&commands, &work.pointee.deferredCommands)
         reader.read(call, into: &commands)
         for command in commands { await handle(command, at: time) }
         commands.removeAll(keepingCapacity: true)
-        swap(&commands, &deferredCommands)
+        swap(&commands, &work.pointee.deferredCommands)
     }
 
     private func handle(_ command: MeterCommand, at time: MeterInstant) async {
         var due: [MeterEffect] = []
-        swap(&due, &effects)
-        outlook = core.handle(command, at: time, into: &due)
+        swap(&due, &work.pointee.effects)
+        work.pointee.outlook = work.pointee.core.handle(command, at: time, into: &due)
         for effect in due {
             await execute(effect, at: time)
         }
-        if let batch = tracer?.record(command, at: time, effects: due[...], state: outlook.state) {
+        if let batch = work.pointee.tracer?.record(command, at: time, effects: due[...], state: work.pointee.outlook.state) {
             await delivery.enqueue(.trace(batch), origin: instanceID)
         }
         due.removeAll(keepingCapacity: true)
-        swap(&due, &effects)
+        swap(&due, &work.pointee.effects)
     }
 
     private func execute(_ effect: MeterEffect, at time: MeterInstant) async {
@@ -173,7 +191,7 @@ actor MeterRunner {
     /// kill now loses more.
     private func writeCheckpoint(_ record: PingRecord?, slot: CheckpointSlot, creditOnly: Bool) async {
         do {
-            switch checkpoints.plan(record, slot: slot, creditOnly: creditOnly) {
+            switch work.pointee.checkpoints.plan(record, slot: slot, creditOnly: creditOnly) {
             case .whole(let key, let record): try storage.save(key, PingRecordCodec.encode(record))
             case .credit(let key, let form): try storage.save(key, form)
             case .remove(let keys):
@@ -181,7 +199,7 @@ actor MeterRunner {
                 try storage.save(keys.whole, nil)
             }
         } catch {
-            checkpoints.writeFailed(slot)
+            work.pointee.checkpoints.writeFailed(slot)
             let issue = StorageIssue.write("a credit checkpoint", error, instead: "a kill now loses the credit since the last ping")
             tell?(issue.code, issue.message)
             await delivery.checkpointFailed()
@@ -192,9 +210,9 @@ actor MeterRunner {
     /// added since the last publish in place, so that neither side shares the other's dictionary
     /// (``CreditChanges``); after an overflow, a copy of the core's totals.
     private func publish() {
-        let outlook = outlook
-        let credits = core.takeCredits()
-        let totals = credits.overflowed ? core.progress.creditedSeconds : nil
+        let outlook = work.pointee.outlook
+        let credits = work.pointee.core.takeCredits()
+        let totals = credits.overflowed ? work.pointee.core.progress.creditedSeconds : nil
         snapshot.withLock { published in
             published.state = outlook.state
             published.ignoredCalls = outlook.ignoredCalls
