@@ -162,7 +162,7 @@ struct DCRVideoPart: StreamPart {
         // of a playhead's cost.
         guard var current = segment.take() else {
             out.log(.warning, "playheadPosition ignored: no metadata loaded; call loadMetadata first")
-            out.progress.ignoredCalls += 1
+            out.ignoredCalls += 1
             return
         }
         out.log(.info, "playheadPosition \(position)")

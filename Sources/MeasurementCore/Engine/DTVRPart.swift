@@ -68,7 +68,7 @@ struct DTVRPart: StreamPart {
     mutating func tag(_ tag: NielsenID3Tag, _ context: PingContext, at time: MeterInstant, _ out: inout Emission) {
         guard let metadata = metadataInForce else {
             out.log(.warning, "sendID3 ignored: no DTVR metadata loaded; call play, or loadMetadata with type, channelName and adModel, first")
-            out.progress.ignoredCalls += 1
+            out.ignoredCalls += 1
             return
         }
         guard tag.ownerString != lastOwner else {

@@ -130,18 +130,24 @@ public struct MeterCore: Sendable {
     }
 
     private mutating func emit(_ command: MeterCommand, at time: MeterInstant, into effects: inout [MeterEffect]) {
-        var out = Emission(effects: [], progress: MeterProgress(), logLevel: logLevel)
+        var out = Emission(effects: [], logLevel: logLevel)
         swap(&out.effects, &effects)
-        swap(&out.progress, &progress)
-        swap(&out.credits, &untakenCredits)
-        defer {
-            swap(&out.effects, &effects)
-            swap(&out.progress, &progress)
-            swap(&out.credits, &untakenCredits)
-        }
+        defer { swap(&out.effects, &effects) }
         let start = out.effects.count
         handle(command, at: time, &out)
         if Self.hasAppOnlyParts, viewability.isTracking { sendViewability(after: start, &out) }
+        progress.ignoredCalls += out.ignoredCalls
+        progress.pingsBuilt += out.pingsBuilt
+        if let first = out.firstCredit {
+            add(first)
+            for credit in out.laterCredits { add(credit) }
+        }
+    }
+
+    /// Adds credit given for a command to the totals and the changes the owner takes.
+    private mutating func add(_ credit: Emission.AssetCredit) {
+        progress.credited.update(credit.key, orAdd: { 0 }) { $0 += credit.seconds }
+        if Self.hasAppOnlyParts { untakenCredits.add(credit.key, credit.seconds) }
     }
 
     private mutating func handle(_ command: MeterCommand, at time: MeterInstant, _ out: inout Emission) {
@@ -370,14 +376,14 @@ public struct MeterCore: Sendable {
     /// Counts and logs a call the state's cell takes only under a condition that does not hold.
     private func ignore(_ reason: String, _ out: inout Emission) {
         out.log(.warning, reason)
-        out.progress.ignoredCalls += 1
+        out.ignoredCalls += 1
     }
 
     /// Applies the lifecycle table: moves to the next state, or counts and logs an ignored call.
     private mutating func accept(_ call: LifecycleCall, _ out: inout Emission) -> Bool {
         guard let next = LifecycleTable.next(after: call, in: state) else {
             out.log(.warning, LifecycleTable.ignoredReason(for: call, in: state))
-            out.progress.ignoredCalls += 1
+            out.ignoredCalls += 1
             return false
         }
         state = next

@@ -51,18 +51,42 @@ package struct MeterProgress: Sendable, Equatable {
     package init() {}
 }
 
-/// What a product part writes while the core handles one command.
+/// What a product part writes while the core handles one command: its effects, and what the
+/// core adds to its ``MeterProgress`` once the command is handled.
+///
+/// The counts are this command's alone, not the totals swapped in and out: an emission is made
+/// for every command, and moving the totals (and the owner's untaken credit) through it was
+/// half of a playhead's cost in the core (docs/performance.md).
 struct Emission {
     var effects: [MeterEffect]
-    var progress: MeterProgress
-    /// The credit added since the owner last took it (``MeterCore/takeCredits()``).
-    var credits = CreditChanges()
     let logLevel: MeterLogLevel
+    /// Calls this command had ignored.
+    var ignoredCalls = 0
+    /// Pings built for this command.
+    private(set) var pingsBuilt = 0
+    /// The first credit given for this command: a command credits one asset, seldom more.
+    private(set) var firstCredit: AssetCredit?
+    /// The credit given after the first, in order.
+    private(set) var laterCredits: [AssetCredit] = []
 
-    /// Credits `seconds` to `key`: the totals and the changes the owner takes.
+    /// Seconds credited to an asset.
+    struct AssetCredit {
+        let key: AssetKey
+        let seconds: Int64
+    }
+
+    init(effects: [MeterEffect], logLevel: MeterLogLevel) {
+        self.effects = effects
+        self.logLevel = logLevel
+    }
+
+    /// Credits `seconds` to `key`: the core adds it to the totals and the changes the owner takes.
     mutating func credit(_ key: AssetKey, _ seconds: Int64) {
-        progress.credited.update(key, orAdd: { 0 }) { $0 += seconds }
-        if MeterCore.hasAppOnlyParts { credits.add(key, seconds) }
+        if firstCredit == nil {
+            firstCredit = AssetCredit(key: key, seconds: seconds)
+        } else {
+            laterCredits.append(AssetCredit(key: key, seconds: seconds))
+        }
     }
 
     mutating func report(_ code: MeterEventCode, _ description: String) {
@@ -83,7 +107,7 @@ struct Emission {
 
     /// Queues `ping` for delivery; with `slot`, it replaces the checkpoint kept there.
     mutating func send(_ ping: Ping, clearing slot: CheckpointSlot? = nil) {
-        progress.pingsBuilt += 1
+        pingsBuilt += 1
         // Joined by hand: Embedded Swift (the browser's engine) cannot print an array.
         log(.debug, "ping built " + ping.parameters.map { $0.description }.joined(separator: "&"))
         effects.append(.enqueue(PingRecord(ping: ping, recovered: false), clearingCheckpoint: slot))
