@@ -82,10 +82,12 @@ actor MeterRunner {
             for item in batch {
                 switch item {
                 case .command(let timed):
-                    await handleWakeUps(dueBy: timed.time)
-                    await handle(timed.command, at: timed.time)
+                    // Awaited only when there is something to await: a playhead, as a rule, has no
+                    // effect, and an async call costs a frame on the task's allocator.
+                    if wakeUpIsDue(by: timed.time) { await handleWakeUps(dueBy: timed.time) }
+                    if apply(timed.command, at: timed.time) { await finish(timed.command, at: timed.time) }
                 case .deferred(let call, let time):
-                    await handleWakeUps(dueBy: time)
+                    if wakeUpIsDue(by: time) { await handleWakeUps(dueBy: time) }
                     await handle(call, at: time)
                 case .barrier(let barrier):
                     await handleWakeUps(dueBy: clock.now())
@@ -119,9 +121,15 @@ actor MeterRunner {
     private func handleWakeUps(dueBy time: MeterInstant) async {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<10_000 {
-            guard let due = work.pointee.outlook.partsWakeUp, due <= time else { return }
+            guard wakeUpIsDue(by: time), let due = work.pointee.outlook.partsWakeUp else { return }
             await handle(.wakeUp, at: due)
         }
+    }
+
+    /// Whether a part's wake-up is due by `time`.
+    private func wakeUpIsDue(by time: MeterInstant) -> Bool {
+        guard let due = work.pointee.outlook.partsWakeUp else { return false }
+        return due <= time
     }
 
     /// Reads `call` into its commands and hands them to the core, each at the call's time.
@@ -129,15 +137,32 @@ actor MeterRunner {
         var commands: [MeterCommand] = []
         swap(&commands, &work.pointee.deferredCommands)
         reader.read(call, into: &commands)
-        for command in commands { await handle(command, at: time) }
+        for command in commands {
+            if apply(command, at: time) { await finish(command, at: time) }
+        }
         commands.removeAll(keepingCapacity: true)
         swap(&commands, &work.pointee.deferredCommands)
     }
 
     private func handle(_ command: MeterCommand, at time: MeterInstant) async {
+        if apply(command, at: time) { await finish(command, at: time) }
+    }
+
+    /// Hands `command` to the core; true when it left effects to do or a trace to record
+    /// (``finish(_:at:)``).
+    private func apply(_ command: MeterCommand, at time: MeterInstant) -> Bool {
         var due: [MeterEffect] = []
         swap(&due, &work.pointee.effects)
         work.pointee.outlook = work.pointee.core.handle(command, at: time, into: &due)
+        let hasMore = !due.isEmpty || work.pointee.tracer != nil
+        swap(&due, &work.pointee.effects)
+        return hasMore
+    }
+
+    /// Does the effects the core returned for `command`, in order, and records its trace.
+    private func finish(_ command: MeterCommand, at time: MeterInstant) async {
+        var due: [MeterEffect] = []
+        swap(&due, &work.pointee.effects)
         for effect in due {
             await execute(effect, at: time)
         }
