@@ -27,6 +27,11 @@
     return this.out(this.x.am_call(handle, a[0], a[1], time));
   };
   Engine.prototype.wake = function (handle, time) { return this.out(this.x.am_wake(handle, time)); };
+  /* A checkpoint's query with its credit form applied (the engine checks the form is its). */
+  Engine.prototype.creditQuery = function (query, id, seconds, created) {
+    var a = this.put(query + '\t' + id);
+    return this.out(this.x.am_credit_query(a[0], a[1], seconds, created));
+  };
   Engine.prototype.outcome = function (handle, status, retryAfter) {
     return this.out(this.x.am_outcome(handle, status, retryAfter, Math.random())).split(' ');
   };
@@ -92,6 +97,7 @@
     this.url = c.origin + c.ping + '?';
     this.q = [];
     this.cp = {};
+    this.cr = {};
     this.adopt(prefix, Date.now());
     /* An opted-out browser keeps no id and sends none. */
     var nuid = c.optout ? '' : stored('appmeter:nuid');
@@ -131,20 +137,26 @@
     this.run(this.e.call(this.h, text, time));
   };
   Meter.prototype.run = function (out) {
-    var self = this, changed = false, send = false, wake = 0, lines = out.split('\n');
+    var self = this, changed = false, send = false, wake = 0, lines = out.split('\n'), forms = {}, dropped = [];
     for (var i = 0; i < lines.length; i++) {
       var f = lines[i].split('\t');
       switch (f[0]) {
         case 'send':
           this.q.push({ i: f[1], q: f[3], r: 0 });
           this.bound();
-          if (f[2] !== '-') delete this.cp[f[2]];
+          if (f[2] !== '-') { delete this.cp[f[2]]; delete forms[f[2]]; dropped.push(f[2]); }
           changed = send = true;
           if (this.debug) w.console.log('AppMeter ping ' + f[1] + ': ' + f[3]);
           break;
         case 'checkpoint':
           this.cp[f[1]] = { i: f[2], q: f[3] };
+          delete forms[f[1]];
+          dropped.push(f[1]);
           changed = true;
+          break;
+        case 'credit':
+          /* Only the checkpoint's credit changed: a few bytes beside it, not the state again. */
+          forms[f[1]] = f[2] + ' ' + f[3] + ' ' + f[4];
           break;
         case 'event':
           if (this.debug || this.h < 0) w.console[+f[1] < 2000 ? 'warn' : 'log']('AppMeter ' + f[1] + ': ' + f[2]);
@@ -173,22 +185,48 @@
         Math.max(0, wake - Date.now()));
     }
     if (changed) this.save();
+    /* After the state it saved: a form left by a crash in between credits no more than the
+       checkpoint saved, and is not applied. */
+    for (var d = 0; d < dropped.length; d++) {
+      if (this.cr[dropped[d]] !== undefined) {
+        delete this.cr[dropped[d]];
+        store(this.key + '#' + dropped[d], undefined);
+      }
+    }
+    for (var slot in forms) {
+      this.cr[slot] = forms[slot];
+      store(this.key + '#' + slot, forms[slot] + ' ' + Date.now());
+    }
     if (send) this.flush();
   };
   /* What pages of this instance left behind: a page that closed, or one silent for longer than
      its checkpoints allow (a page playing saves every 5 s; a paused one has no checkpoint). Its
      pings are sent again (the census counts an id once) and its checkpoints, the credit it had not
-     sent, as recovered. */
+     sent, as recovered, each with its credit form (`<key>#<slot>`: ping id, seconds, created,
+     when written) applied. */
   Meter.prototype.adopt = function (prefix, now) {
     var keys = [];
     try { for (var i = 0; i < w.localStorage.length; i++) keys.push(w.localStorage.key(i)); } catch (e) { return; }
     for (var k = 0; k < keys.length; k++) {
-      if (!keys[k] || keys[k].indexOf(prefix) !== 0) continue;
-      var state = stored(keys[k]) || {};
-      if (!state.closed && now - (state.t || 0) < 30000) continue;
+      if (!keys[k] || keys[k].indexOf(prefix) !== 0 || keys[k].indexOf('#') >= 0) continue;
+      var state = stored(keys[k]) || {}, forms = {}, last = state.t || 0, slot;
+      for (slot in state.cp || {}) {
+        var form = String(stored(keys[k] + '#' + slot) || '').split(' ');
+        if (form.length === 4) { forms[slot] = form; last = Math.max(last, +form[3] || 0); }
+      }
+      if (!state.closed && now - last < 30000) continue;
       this.q = this.q.concat(state.q || []);
-      for (var slot in state.cp || {}) this.q.push({ i: state.cp[slot].i, q: state.cp[slot].q, r: 1 });
+      for (slot in state.cp || {}) {
+        var cp = state.cp[slot], f = forms[slot];
+        this.q.push({ i: cp.i, q: f ? this.e.creditQuery(cp.q, f[0], +f[1], +f[2]) : cp.q, r: 1 });
+        store(keys[k] + '#' + slot, undefined);
+      }
       store(keys[k], undefined);
+    }
+    /* Forms whose page's state is gone (a crash between the two removals). */
+    for (k = 0; k < keys.length; k++) {
+      var at = keys[k] ? keys[k].indexOf('#') : -1;
+      if (at >= 0 && keys[k].indexOf(prefix) === 0 && stored(keys[k].slice(0, at)) === null) store(keys[k], undefined);
     }
     this.bound();
   };
@@ -210,7 +248,7 @@
   Meter.prototype.flush = function (leaving) {
     var self = this;
     if (leaving) {
-      this.q.slice().forEach(function (ping) { self.send(ping).then(function (d) { if (d[0] !== 'retry') self.done(ping); }); });
+      this.q.slice().forEach(function (ping) { self.send(ping, true).then(function (d) { if (d[0] !== 'retry') self.done(ping); }); });
       return;
     }
     if (this.busy || !this.q.length || this.retry) return;
@@ -223,10 +261,12 @@
     });
   };
   /* The engine's decision on the answer (status 0: none): delivered, drop, resend (dropped: the
-     page keeps only the query) or retry <ms>. */
-  Meter.prototype.send = function (ping) {
+     page keeps only the query) or retry <ms>. `keepalive` only when the page goes away (B5): it
+     outlives the page, and costs a playing page a third of its sending; a plain request cut short
+     by the page's end is sent again then, with everything else waiting. */
+  Meter.prototype.send = function (ping, leaving) {
     var self = this, url = this.url + this.e.sendQuery(ping.q, Date.now(), ping.r, enc.encode(this.url).length);
-    return w.fetch(url, { keepalive: true, credentials: 'omit', cache: 'no-store' })
+    return w.fetch(url, { keepalive: !!leaving, credentials: 'omit', cache: 'no-store' })
       .then(function (r) { return [r.status, parseFloat(r.headers.get('Retry-After'))]; },
             function () { return [0, -1]; })
       .then(function (a) { return self.e.outcome(self.h, a[0], a[1] >= 0 ? a[1] : -1); });

@@ -6,8 +6,12 @@ import MeterContract
 ///
 /// - `send <ping id> <checkpoint slot or -> <query>`: queue the ping durably and send it; then drop
 ///   the checkpoint in that slot.
-/// - `checkpoint <slot> <ping id> <query>`: keep it in place of the slot's previous one; after a
-///   reload it is sent as recovered.
+/// - `checkpoint <slot> <ping id> <query>`: keep it in place of the slot's previous one (and of
+///   its credit form); after a reload it is sent as recovered.
+/// - `credit <slot> <ping id> <seconds> <created>`: the slot's checkpoint now credits `seconds`
+///   (`c27`) and was made at `created` (`c61`, seconds since 1970), all else unchanged: kept
+///   beside the checkpoint as its credit form, which a later page applies to it with
+///   ``BrowserInstance/creditedQuery(_:pingID:seconds:created:)`` (decisions.md D14).
 /// - `event <code> <text>`: an event or error the app SDK would give its delegate.
 /// - `log <level> <text>`: a console line (with `nol_sdkDebug`).
 /// - `wake <ms since 1970>`: call `wake` then; only the last such line counts, and none means no timer.
@@ -24,9 +28,16 @@ package struct BrowserEffectLines {
         case .enqueue(let record, let slot):
             engineLine("send", record.ping.id, slot?.rawValue ?? "-")
             query(record.ping)
-        case .checkpoint(let record, let slot, _):
-            engineLine("checkpoint", slot.rawValue, record.ping.id)
-            query(record.ping)
+        case .checkpoint(let record, let slot, let creditOnly):
+            guard creditOnly else {
+                engineLine("checkpoint", slot.rawValue, record.ping.id)
+                query(record.ping)
+                return
+            }
+            // Not the query again: a playing page writes one every five seconds (D14).
+            engineLine("credit", slot.rawValue, record.ping.id, String(record.ping.creditedSeconds),
+                       String(MeterInstant(secondsSince1970: record.ping.createdAt).unixSeconds))
+            text += "\n"
         case .report(let code, let description):
             event(code, description)
         case .log(let level, let message):
@@ -109,9 +120,28 @@ extension BrowserInstance {
     /// The query to send for a stored ping `query` at `time`: the send time and cache buster
     /// appended, `recovered=1` for one sent after a reload, shortened to fit the 2,048-byte URL.
     package static func sendQuery(_ query: String, at time: MeterInstant, recovered: Bool, prefixLength: Int) -> String? {
-        guard case .success(let pairs) = PingQuery.parameters(Substring(query)) else { return nil }
-        let ping = Ping(id: "", kind: .duration, assetKind: .content, assetID: "", creditedSeconds: 0, createdAt: 0,
-                        parameters: pairs.map { PingParameter($0.name, $0.value) })
+        guard let ping = storedPing(query) else { return nil }
         return PingEncoder.query(for: ping, sendTime: time, recovered: recovered, prefixLength: prefixLength)
+    }
+
+    /// A checkpoint's stored `query` with its credit form applied (a `credit` line's fields): `c27`
+    /// and `c61` set to `seconds` and `created`. Unchanged when the form is another ping's (an
+    /// earlier minute's) or the query lacks either parameter. A form older than the checkpoint
+    /// (the page stopped between saving a checkpoint and dropping the form) credits less: at
+    /// most one checkpoint's seconds, the loss D3 allows a crash anyway.
+    package static func creditedQuery(_ query: String, pingID: String, seconds: Int64, created: Int64) -> String {
+        guard var ping = storedPing(query),
+              ping.parameters.contains(where: { $0.name == PingField.pingID.name && $0.value == pingID }),
+              ping.setCredit(seconds, createdAt: MeterInstant(secondsSince1970: Double(created))) else { return query }
+        return PingEncoder.storedQuery(ping)
+    }
+
+    /// The parameters of a stored query as a ping (only its parameters are read), or nil when the
+    /// text is not a query. One place for both uses: the engine is sized by its code.
+    @inline(never)
+    private static func storedPing(_ query: String) -> Ping? {
+        guard case .success(let pairs) = PingQuery.parameters(Substring(query)) else { return nil }
+        return Ping(id: "", kind: .duration, assetKind: .content, assetID: "", creditedSeconds: 0, createdAt: 0,
+                    parameters: pairs.map { PingParameter($0.name, $0.value) })
     }
 }

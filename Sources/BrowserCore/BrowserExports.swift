@@ -82,6 +82,21 @@ func amSendQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ mill
     return answer(Array(query.utf8))
 }
 
+/// A checkpoint's query with its credit form applied (``BrowserInstance/creditedQuery``): the
+/// text is the stored query, a tab and the form's ping id; answers the length of the query to keep.
+@_expose(wasm, "am_credit_query")
+@_cdecl("am_credit_query")
+func amCreditQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ seconds: Double, _ created: Double) -> Int32 {
+    let bytes = Array(take(pointer, length).utf8)
+    let tab = bytes.lastIndex(of: 9) ?? bytes.count
+    let query = String(decoding: bytes[..<tab], as: UTF8.self)
+    // Numbers from the page's storage: anything but a whole number from 0 keeps the query.
+    guard tab < bytes.count, let seconds = Int64(exactly: seconds), let created = Int64(exactly: created),
+          seconds >= 0, created >= 0 else { return answer(Array(query.utf8)) }
+    let pingID = String(decoding: bytes[(tab + 1)...], as: UTF8.self)
+    return answer(Array(BrowserInstance.creditedQuery(query, pingID: pingID, seconds: seconds, created: created).utf8))
+}
+
 /// What to do with a ping after one request (``BrowserDelivery``): `status` 0 for no HTTP
 /// answer, `retryAfter` negative for none; answers the length of the decision's line.
 @_expose(wasm, "am_outcome")

@@ -218,4 +218,43 @@ import Testing
             "prd=dcr&c27=cln,10&pingid=abc", at: MeterInstant(secondsSince1970: 1_700_000_123), recovered: true, prefixLength: 40))
         #expect(query.hasPrefix("prd=dcr&c27=cln,10&pingid=abc&recovered=1&c62=sendTime,1700000123&rnd="))
     }
+
+    /// A playing page writes its checkpoint whole once and then, every five seconds, only its
+    /// credit form (decisions.md D14); a later page applies the last form to the checkpoint, and
+    /// gets the checkpoint the engine would have written whole.
+    @Test func aCheckpointsCreditFormAppliedGivesTheWholeCheckpoint() throws {
+        let start = 1_700_000_000.0
+        var settings = try BrowserSettings.parse("apid=\(MeterHarness.newAppID())&name=player&interval=60").get()
+        settings.browserID = "browser"
+        var lines = BrowserEffectLines()
+        let page = BrowserInstance(settings, at: MeterInstant(secondsSince1970: start), into: &lines)
+        page.handle(.loadMetadata(Self.content("FORM-1", length: "600")), at: MeterInstant(secondsSince1970: start), into: &lines)
+        for position in Int64(0)...21 {
+            page.handle(.setPlayheadPosition(position), at: MeterInstant(secondsSince1970: start + 1 + Double(position)), into: &lines)
+        }
+        let fields = lines.text.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        let wholes = fields.filter { $0.first == "checkpoint" }
+        let forms = fields.filter { $0.first == "credit" }
+        #expect(wholes.count == 1)
+        #expect(forms.map { $0.count } == [5, 5, 5])
+        let whole = try #require(wholes.first), form = try #require(forms.last)
+        #expect(form[1] == whole[1] && form[2] == whole[2])   // its slot and its ping
+        let seconds = try #require(Int64(form[3])), created = try #require(Int64(form[4]))
+        #expect(seconds == 20 && created == 1_700_000_021)
+
+        let applied = BrowserInstance.creditedQuery(whole[3], pingID: form[2], seconds: seconds, created: created)
+        let before = try PingQuery.parameters(Substring(whole[3])).get(), after = try PingQuery.parameters(Substring(applied)).get()
+        #expect(after.map(\.name) == before.map(\.name))
+        for (old, new) in zip(before, after) {
+            switch old.name {
+            case PingField.creditedSeconds.name: #expect(new.value == "cln,20")
+            case PingField.createdAt.name: #expect(new.value == "createtm,1700000021")
+            default: #expect(new.value == old.value, "\(old.name)")
+            }
+        }
+        // Another ping's form (an earlier minute's) changes nothing, nor does a form for a text
+        // that is not a query.
+        #expect(BrowserInstance.creditedQuery(whole[3], pingID: "another", seconds: seconds, created: created) == whole[3])
+        #expect(BrowserInstance.creditedQuery("not a query %", pingID: form[2], seconds: seconds, created: created) == "not a query %")
+    }
 }

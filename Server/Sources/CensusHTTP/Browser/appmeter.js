@@ -1,14 +1,9 @@
-/* AppMeter browser SDK (docs/browser.md): the guide's NOLBUNDLE API over the AppMeter engine
-   compiled to WebAssembly, the same code that measures in apps. This file owns what a browser
-   owns: the instance objects and the calls queued before it loaded, time, storage (localStorage)
-   and transport (fetch with keepalive). Every measurement and delivery decision is the engine's. */
 (function (w) {
   'use strict';
   if (w.AppMeterBrowser) return;
   var enc = new TextEncoder(), dec = new TextDecoder();
   var engines = {};
 
-  /* The engine module, once per URL; its lines in, lines out (BrowserEffectLines). */
   function Engine(x) { this.x = x; }
   Engine.prototype.put = function (text) {
     var bytes = enc.encode(text), at = this.x.am_alloc(bytes.length);
@@ -27,6 +22,10 @@
     return this.out(this.x.am_call(handle, a[0], a[1], time));
   };
   Engine.prototype.wake = function (handle, time) { return this.out(this.x.am_wake(handle, time)); };
+  Engine.prototype.creditQuery = function (query, id, seconds, created) {
+    var a = this.put(query + '\t' + id);
+    return this.out(this.x.am_credit_query(a[0], a[1], seconds, created));
+  };
   Engine.prototype.outcome = function (handle, status, retryAfter) {
     return this.out(this.x.am_outcome(handle, status, retryAfter, Math.random())).split(' ');
   };
@@ -53,7 +52,7 @@
 
   function store(key, value) {
     try { if (value === undefined) w.localStorage.removeItem(key); else w.localStorage.setItem(key, JSON.stringify(value)); }
-    catch (e) { /* no storage (private mode, quota): measured, not kept across a reload */ }
+    catch (e) { }
   }
   function stored(key) {
     try { return JSON.parse(w.localStorage.getItem(key) || 'null'); } catch (e) { return null; }
@@ -65,7 +64,7 @@
   }
   function randomInteger() {
     var b = w.crypto.getRandomValues(new Uint32Array(2));
-    return (b[0] & 0x1fffff) * 4294967296 + b[1];   /* 53 bits: exact in a double */
+    return (b[0] & 0x1fffff) * 4294967296 + b[1];
   }
   function metadataQuery(object) {
     var parts = [];
@@ -80,20 +79,18 @@
     return parts.join('&');
   }
 
-  /* One measured instance: the engine's handle, its queue of pings and its checkpoints. */
   function Meter(engine, name, c, g, time) {
     var self = this;
     this.e = engine;
     this.c = c;
     this.debug = !!g.nol_sdkDebug;
-    /* Each page keeps its own state, so that two tabs never overwrite each other's pings. */
     var prefix = 'appmeter:' + c.apid + ':' + name + ':';
     this.key = prefix + randomHex(8);
     this.url = c.origin + c.ping + '?';
     this.q = [];
     this.cp = {};
+    this.cr = {};
     this.adopt(prefix, Date.now());
-    /* An opted-out browser keeps no id and sends none. */
     var nuid = c.optout ? '' : stored('appmeter:nuid');
     if (!nuid && !c.optout) { nuid = randomHex(16); store('appmeter:nuid', nuid); }
     var settings = 'apid=' + encodeURIComponent(c.apid) + '&name=' + encodeURIComponent(name) +
@@ -112,39 +109,40 @@
       if (hidden) self.flush(true);
     });
     w.addEventListener('pagehide', function (event) {
-      /* Gone for good (not kept for the back button): close what is measured, send its credit. */
       if (!event.persisted) { self.call('\u0001leave', null, Date.now()); self.closed = true; self.save(); }
       self.flush(true);
     });
     this.flush();
   }
-  /* A page's call name without control characters: U+0001 starts the page's own signals
-     (visibility, unload), which no page may send. */
   function pageCallName(event) { return String(event).replace(/[\u0000-\u001f]/g, ''); }
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
     if (name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
-    /* The call as the page made it (its keys in its order), before what the engine logs of it. */
     if (this.debug) w.console.debug('AppMeter ggPM ' + text.replace('\n', ' '));
     this.run(this.e.call(this.h, text, time));
   };
   Meter.prototype.run = function (out) {
-    var self = this, changed = false, send = false, wake = 0, lines = out.split('\n');
+    var self = this, changed = false, send = false, wake = 0, lines = out.split('\n'), forms = {}, dropped = [];
     for (var i = 0; i < lines.length; i++) {
       var f = lines[i].split('\t');
       switch (f[0]) {
         case 'send':
           this.q.push({ i: f[1], q: f[3], r: 0 });
           this.bound();
-          if (f[2] !== '-') delete this.cp[f[2]];
+          if (f[2] !== '-') { delete this.cp[f[2]]; delete forms[f[2]]; dropped.push(f[2]); }
           changed = send = true;
           if (this.debug) w.console.log('AppMeter ping ' + f[1] + ': ' + f[3]);
           break;
         case 'checkpoint':
           this.cp[f[1]] = { i: f[2], q: f[3] };
+          delete forms[f[1]];
+          dropped.push(f[1]);
           changed = true;
+          break;
+        case 'credit':
+          forms[f[1]] = f[2] + ' ' + f[3] + ' ' + f[4];
           break;
         case 'event':
           if (this.debug || this.h < 0) w.console[+f[1] < 2000 ? 'warn' : 'log']('AppMeter ' + f[1] + ': ' + f[2]);
@@ -156,14 +154,11 @@
           wake = +f[1];
           break;
         case 'trace':
-          /* The call trace (nol_sdkDebug only): best effort, as plain text, so no preflight. */
           w.fetch(this.c.origin + this.c.trace, { method: 'POST', body: f.slice(1).join('\t'), keepalive: true,
             credentials: 'omit', headers: { 'Content-Type': 'text/plain' } }).catch(function () {});
           break;
       }
     }
-    /* One timer, moved only when the engine wants waking sooner: a playing page's every call
-       pushes its wake later, and waking the engine before it is due does nothing but ask it when. */
     if (!wake) {
       if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }
     } else if (!this.timer || wake < this.timerAt) {
@@ -173,26 +168,43 @@
         Math.max(0, wake - Date.now()));
     }
     if (changed) this.save();
+    for (var d = 0; d < dropped.length; d++) {
+      if (this.cr[dropped[d]] !== undefined) {
+        delete this.cr[dropped[d]];
+        store(this.key + '#' + dropped[d], undefined);
+      }
+    }
+    for (var slot in forms) {
+      this.cr[slot] = forms[slot];
+      store(this.key + '#' + slot, forms[slot] + ' ' + Date.now());
+    }
     if (send) this.flush();
   };
-  /* What pages of this instance left behind: a page that closed, or one silent for longer than
-     its checkpoints allow (a page playing saves every 5 s; a paused one has no checkpoint). Its
-     pings are sent again (the census counts an id once) and its checkpoints, the credit it had not
-     sent, as recovered. */
   Meter.prototype.adopt = function (prefix, now) {
     var keys = [];
     try { for (var i = 0; i < w.localStorage.length; i++) keys.push(w.localStorage.key(i)); } catch (e) { return; }
     for (var k = 0; k < keys.length; k++) {
-      if (!keys[k] || keys[k].indexOf(prefix) !== 0) continue;
-      var state = stored(keys[k]) || {};
-      if (!state.closed && now - (state.t || 0) < 30000) continue;
+      if (!keys[k] || keys[k].indexOf(prefix) !== 0 || keys[k].indexOf('#') >= 0) continue;
+      var state = stored(keys[k]) || {}, forms = {}, last = state.t || 0, slot;
+      for (slot in state.cp || {}) {
+        var form = String(stored(keys[k] + '#' + slot) || '').split(' ');
+        if (form.length === 4) { forms[slot] = form; last = Math.max(last, +form[3] || 0); }
+      }
+      if (!state.closed && now - last < 30000) continue;
       this.q = this.q.concat(state.q || []);
-      for (var slot in state.cp || {}) this.q.push({ i: state.cp[slot].i, q: state.cp[slot].q, r: 1 });
+      for (slot in state.cp || {}) {
+        var cp = state.cp[slot], f = forms[slot];
+        this.q.push({ i: cp.i, q: f ? this.e.creditQuery(cp.q, f[0], +f[1], +f[2]) : cp.q, r: 1 });
+        store(keys[k] + '#' + slot, undefined);
+      }
       store(keys[k], undefined);
+    }
+    for (k = 0; k < keys.length; k++) {
+      var at = keys[k] ? keys[k].indexOf('#') : -1;
+      if (at >= 0 && keys[k].indexOf(prefix) === 0 && stored(keys[k].slice(0, at)) === null) store(keys[k], undefined);
     }
     this.bound();
   };
-  /* The engine's bound on waiting pings: the oldest go. */
   Meter.prototype.bound = function () {
     var over = this.e.x.am_overflow(this.q.length);
     if (over > 0) { this.q.splice(0, over); w.console.warn('AppMeter: the queue is full; dropped the oldest ' + over + ' ping(s)'); }
@@ -204,13 +216,10 @@
     var at = this.q.indexOf(ping);
     if (at >= 0) { this.q.splice(at, 1); this.save(); }
   };
-  /* One ping in flight, in order, retried as the engine says; when the page goes away, all at once
-     (keepalive requests outlive it). Whatever is not confirmed is sent again at the next load,
-     and the census counts a ping id once. */
   Meter.prototype.flush = function (leaving) {
     var self = this;
     if (leaving) {
-      this.q.slice().forEach(function (ping) { self.send(ping).then(function (d) { if (d[0] !== 'retry') self.done(ping); }); });
+      this.q.slice().forEach(function (ping) { self.send(ping, true).then(function (d) { if (d[0] !== 'retry') self.done(ping); }); });
       return;
     }
     if (this.busy || !this.q.length || this.retry) return;
@@ -222,25 +231,21 @@
       self.retry = w.setTimeout(function () { self.retry = 0; self.flush(); }, +d[1]);
     });
   };
-  /* The engine's decision on the answer (status 0: none): delivered, drop, resend (dropped: the
-     page keeps only the query) or retry <ms>. */
-  Meter.prototype.send = function (ping) {
+  Meter.prototype.send = function (ping, leaving) {
     var self = this, url = this.url + this.e.sendQuery(ping.q, Date.now(), ping.r, enc.encode(this.url).length);
-    return w.fetch(url, { keepalive: true, credentials: 'omit', cache: 'no-store' })
+    return w.fetch(url, { keepalive: !!leaving, credentials: 'omit', cache: 'no-store' })
       .then(function (r) { return [r.status, parseFloat(r.headers.get('Retry-After'))]; },
             function () { return [0, -1]; })
       .then(function (a) { return self.e.outcome(self.h, a[0], a[1] >= 0 ? a[1] : -1); });
   };
 
-  /* The page's instance object is the one the guide's snippet made (`nlsQ` returned it): its
-     `ggPM` is replaced in place and its queue `q` replayed in order. */
   function initialize(instance, name, c) {
     if (instance.amStarted) return;
     instance.amStarted = true;
     var now = Date.now(), early = [], queued = instance.q || [];
     instance.q = [];
     for (var i = 0; i < queued.length; i++) {
-      var at = queued[i][5] || now;   /* the loader's time of the call, if it saw it */
+      var at = queued[i][5] || now;
       early.push([queued[i], at]);
       if (at < now) now = at;
     }
