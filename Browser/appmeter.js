@@ -185,8 +185,8 @@
         Math.max(0, wake - Date.now()));
     }
     if (changed) this.save();
-    /* After the state it saved: a form left by a crash in between credits no more than the
-       checkpoint saved, and is not applied. */
+    /* After the state it saved: a form left by a crash in between credits at most one
+       checkpoint's seconds less than the checkpoint saved (D14). */
     for (var d = 0; d < dropped.length; d++) {
       if (this.cr[dropped[d]] !== undefined) {
         delete this.cr[dropped[d]];

@@ -121,7 +121,7 @@ actor MeterRunner {
     private func handleWakeUps(dueBy time: MeterInstant) async {
         // Each wake-up moves the next one later; the bound only guards against a core that would not.
         for _ in 0..<10_000 {
-            guard wakeUpIsDue(by: time), let due = work.pointee.outlook.partsWakeUp else { return }
+            guard let due = work.pointee.outlook.partsWakeUp, due <= time else { return }
             await handle(.wakeUp, at: due)
         }
     }
