@@ -14,12 +14,28 @@ struct BrowserAssets: Sendable {
         /// on write only), so a thousand answers waiting for clients that do not read cost one copy
         /// (census-decisions S40).
         let buffer: ByteBuffer
-        /// `sha384-<base64>`, for the `integrity` a page's loader asks the browser to check.
+        /// The same file gzip-compressed (built with it by scripts/build-browser-sdk), answered to
+        /// a browser that accepts gzip (census-decisions S56); nil when it is not beside the file.
+        let gzipped: ByteBuffer?
+        /// `sha384-<base64>`, for the `integrity` a page's loader asks the browser to check (of
+        /// the file as decoded, whichever encoding carried it).
         let integrity: String
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: [UInt8], gzipped: [UInt8]?) {
             buffer = ByteBuffer(bytes: bytes)
+            self.gzipped = gzipped.flatMap { Self.isGzip($0, of: bytes) ? ByteBuffer(bytes: $0) : nil }
             integrity = "sha384-" + Data(SHA384.hash(data: bytes)).base64EncodedString()
+        }
+
+        /// Whether `gzipped` is a gzip member whose trailer names `bytes` (RFC 1952: its CRC-32
+        /// and length): a compressed copy left from another build is not served for this one.
+        static func isGzip(_ gzipped: [UInt8], of bytes: [UInt8]) -> Bool {
+            guard gzipped.count >= 18, gzipped[0] == 0x1f, gzipped[1] == 0x8b, gzipped[2] == 8 else { return false }
+            func word(_ at: Int) -> UInt32 {
+                (0..<4).reduce(0) { $0 | UInt32(gzipped[at + $1]) << (8 * UInt32($1)) }
+            }
+            return word(gzipped.count - 8) == CRC32.checksum(bytes)
+                && word(gzipped.count - 4) == UInt32(truncatingIfNeeded: bytes.count)
         }
     }
 
@@ -42,7 +58,8 @@ struct BrowserAssets: Sendable {
         guard let bundle = read("appmeter", "js"), let engine = read("appmeter-core", "wasm"),
               let loader = read("conf-loader", "js"), let page = read("player", "html")
         else { return nil }
-        return BrowserAssets(bundle: Asset(bundle), engine: Asset(engine),
+        return BrowserAssets(bundle: Asset(bundle, gzipped: read("appmeter.js", "gz")),
+                             engine: Asset(engine, gzipped: read("appmeter-core.wasm", "gz")),
                              loaderTemplate: String(decoding: loader, as: UTF8.self),
                              demoPage: String(decoding: page, as: UTF8.self))
     }()

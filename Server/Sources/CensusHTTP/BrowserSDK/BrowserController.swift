@@ -23,10 +23,12 @@ package struct BrowserController: Sendable {
         }
         router.get(RouterPath(BrowserOptOut.route)) { request, _ in BrowserOptOut.page(for: request) }
         router.post(RouterPath(BrowserOptOut.route)) { request, _ in await BrowserOptOut.choose(request) }
-        router.get(RouterPath(Self.browserBundleRoute)) { _, _ in
-            Self.asset(\.bundle, type: "text/javascript; charset=utf-8")
+        router.get(RouterPath(Self.browserBundleRoute)) { request, _ in
+            Self.asset(\.bundle, type: "text/javascript; charset=utf-8", for: request)
         }
-        router.get(RouterPath(Self.browserEngineRoute)) { _, _ in Self.asset(\.engine, type: "application/wasm") }
+        router.get(RouterPath(Self.browserEngineRoute)) { request, _ in
+            Self.asset(\.engine, type: "application/wasm", for: request)
+        }
         router.get(RouterPath(Self.browserDemoRoute)) { _, _ in
             guard let assets = BrowserAssets.shipped else { return Self.assetsMissing }
             return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache"],
@@ -66,16 +68,29 @@ package struct BrowserController: Sendable {
             body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
-    private static func asset(_ path: KeyPath<BrowserAssets, BrowserAssets.Asset>, type: String) -> Response {
+    /// A bundle file, gzip-compressed to a browser that accepts it (census-decisions S56).
+    private static func asset(_ path: KeyPath<BrowserAssets, BrowserAssets.Asset>, type: String,
+                              for request: Request) -> Response {
         guard let assets = BrowserAssets.shipped else { return assetsMissing }
         let asset = assets[keyPath: path]
         // Pages pin the file by its hash (`integrity`), and each configuration names the current
         // one, so an hour of caching cannot mix versions.
-        return Response(
-            status: .ok,
-            headers: [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*",
-                      .eTag: "\"\(asset.integrity)\""],
-            body: .init(byteBuffer: asset.buffer))
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*"]
+        var body = asset.buffer
+        if let gzipped = asset.gzipped {
+            // Caches keep one answer per encoding; each encoding has a tag of its own (RFC 9110 §8.8.3).
+            headers[.vary] = "Accept-Encoding"
+            if AcceptEncoding.admitsGzip(request.headers[values: .acceptEncoding].joined(separator: ",")) {
+                headers[.contentEncoding] = "gzip"
+                headers[.eTag] = "\"\(asset.integrity)+gzip\""
+                body = gzipped
+            } else {
+                headers[.eTag] = "\"\(asset.integrity)\""
+            }
+        } else {
+            headers[.eTag] = "\"\(asset.integrity)\""
+        }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
 
     private static var assetsMissing: Response {
