@@ -10,10 +10,16 @@
 
   /* The engine module, once per URL; its lines in, lines out (BrowserEffectLines). */
   function Engine(x) { this.x = x; }
+  /* The call's text written straight into the engine's input buffer (at most 3 bytes of UTF-8 per
+     UTF-16 unit), whose view is kept while it stays valid: the module's memory has not grown
+     (a grown memory leaves old views empty) and the buffer is one the engine keeps (64 kB). */
   Engine.prototype.put = function (text) {
-    var bytes = enc.encode(text), at = this.x.am_alloc(bytes.length);
-    new Uint8Array(this.x.memory.buffer, at, bytes.length).set(bytes);
-    return [at, bytes.length];
+    var room = text.length * 3 + 1, view = this.v;
+    if (!view || view.byteLength < room) {
+      view = new Uint8Array(this.x.memory.buffer, this.x.am_alloc(room), room);
+      this.v = room <= 65536 ? view : null;
+    }
+    return [view.byteOffset, enc.encodeInto(text, view).written];
   };
   Engine.prototype.out = function (length) {
     return length > 0 ? dec.decode(new Uint8Array(this.x.memory.buffer, this.x.am_output(), length).slice()) : '';

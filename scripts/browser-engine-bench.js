@@ -17,10 +17,15 @@ const enc = new TextEncoder(), dec = new TextDecoder();
 WebAssembly.instantiate(fs.readFileSync(file), imports).then((m) => {
   const x = m.instance.exports;
   memory = x.memory;
+  let kept = null;
   const put = (text) => {
-    const bytes = enc.encode(text), at = x.am_alloc(bytes.length);
-    new Uint8Array(x.memory.buffer, at, bytes.length).set(bytes);
-    return [at, bytes.length];
+    const room = text.length * 3 + 1;
+    let view = kept;
+    if (!view || view.byteLength < room) {
+      view = new Uint8Array(x.memory.buffer, x.am_alloc(room), room);
+      kept = room <= 65536 ? view : null;
+    }
+    return [view.byteOffset, enc.encodeInto(text, view).written];
   };
   const out = (length) => length > 0 ? dec.decode(new Uint8Array(x.memory.buffer, x.am_output(), length).slice()) : '';
   let time = 1800000000000;

@@ -4,17 +4,29 @@ import MeasurementCore
 // The WebAssembly module's functions, called by the page's JavaScript (Browser/appmeter.js, which
 // the census serves). Text crosses as UTF-8: the page asks `am_alloc` for room, writes a call into it
 // and passes it; each function answers with the length of its effect lines, read at `am_output`.
+// Input and output each have one buffer, kept from call to call, so that a call every second
+// allocates nothing to cross (docs/browser.md); one larger than `keptBytes` is let go after use.
 // A page has one thread, so the state below has one owner.
 
 nonisolated(unsafe) private var instances: [BrowserInstance?] = []
+nonisolated(unsafe) private var input = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 nonisolated(unsafe) private var output = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 nonisolated(unsafe) private var outputLength: Int32 = 0
+/// The largest buffer kept for the next call: a call's text is tens of bytes, a page's metadata a
+/// few kB; a page passing megabytes gets them back after the call.
+private let keptBytes = 65_536
 
-/// Room for `length` bytes of input; the function that reads it frees it.
+/// Room for `length` bytes of input: the module's input buffer, valid until the next function
+/// call (a page writes its text there, then passes it).
 @_expose(wasm, "am_alloc")
 @_cdecl("am_alloc")
 func amAlloc(_ length: Int32) -> UnsafeMutablePointer<UInt8> {
-    UnsafeMutablePointer<UInt8>.allocate(capacity: Int(max(length, 1)))
+    let needed = Int(max(length, 1))
+    if input.count < needed {
+        input.deallocate()
+        input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(needed, 256))
+    }
+    return input.baseAddress!
 }
 
 /// Where the last answer's lines are.
@@ -134,9 +146,19 @@ func assertFail(_ expression: UnsafeRawPointer?, _ file: UnsafeRawPointer?, _ li
     fatalError("assertion failed in the C library")
 }
 
+/// The text a page wrote at `am_alloc`'s room; `pointer` is that room (a page cannot name
+/// another buffer: anything else reads nothing).
 private func take(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32) -> String {
-    defer { pointer.deallocate() }
-    return String(decoding: UnsafeBufferPointer(start: pointer, count: Int(max(length, 0))), as: UTF8.self)
+    defer { letGoIfLarge(&input) }
+    guard pointer == input.baseAddress else { return "" }
+    return String(decoding: UnsafeBufferPointer(start: pointer, count: min(Int(max(length, 0)), input.count)), as: UTF8.self)
+}
+
+private func letGoIfLarge(_ buffer: inout UnsafeMutableBufferPointer<UInt8>) {
+    if buffer.count > keptBytes {
+        buffer.deallocate()
+        buffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+    }
 }
 
 private func instant(_ milliseconds: Double) -> MeterInstant {
@@ -144,12 +166,21 @@ private func instant(_ milliseconds: Double) -> MeterInstant {
 }
 
 @discardableResult
-private func answer(_ lines: BrowserEffectLines) -> Int32 { answer(Array(lines.text.utf8)) }
+private func answer(_ lines: BrowserEffectLines) -> Int32 {
+    var text = lines.text
+    return text.withUTF8 { answer($0) }
+}
 
-private func answer(_ bytes: [UInt8]) -> Int32 {
-    output.deallocate()
-    output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
-    _ = output.initialize(from: bytes)
+private func answer(_ bytes: [UInt8]) -> Int32 { bytes.withUnsafeBufferPointer { answer($0) } }
+
+/// Copies the answer into the output buffer, grown as needed and let go when large.
+private func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+    letGoIfLarge(&output)
+    if output.count < bytes.count {
+        output.deallocate()
+        output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 256))
+    }
+    if let base = bytes.baseAddress, !bytes.isEmpty { output.baseAddress!.update(from: base, count: bytes.count) }
     outputLength = Int32(bytes.count)
     return outputLength
 }

@@ -6,9 +6,12 @@
 
   function Engine(x) { this.x = x; }
   Engine.prototype.put = function (text) {
-    var bytes = enc.encode(text), at = this.x.am_alloc(bytes.length);
-    new Uint8Array(this.x.memory.buffer, at, bytes.length).set(bytes);
-    return [at, bytes.length];
+    var room = text.length * 3 + 1, view = this.v;
+    if (!view || view.byteLength < room) {
+      view = new Uint8Array(this.x.memory.buffer, this.x.am_alloc(room), room);
+      this.v = room <= 65536 ? view : null;
+    }
+    return [view.byteOffset, enc.encodeInto(text, view).written];
   };
   Engine.prototype.out = function (length) {
     return length > 0 ? dec.decode(new Uint8Array(this.x.memory.buffer, this.x.am_output(), length).slice()) : '';
