@@ -132,17 +132,24 @@
   }
   /* A page's call name without control characters: U+0001 starts the page's own signals
      (visibility, unload), which no page may send. */
-  function pageCallName(event) { return String(event).replace(/[\u0000-\u001f]/g, ''); }
+  function pageCallName(event) {
+    return event === 'setPlayheadPosition' ? event : String(event).replace(/[\u0000-\u001f]/g, '');
+  }
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
-    if (name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
+    if (name !== 'setPlayheadPosition' && name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
     /* The call as the page made it (its keys in its order), before what the engine logs of it. */
     if (this.debug) w.console.debug('AppMeter ggPM ' + text.replace('\n', ' '));
     this.run(this.e.call(this.h, text, time));
   };
   Meter.prototype.run = function (out) {
+    /* Most calls of a playing page answer nothing: no timer wanted, nothing to keep or send. */
+    if (!out) {
+      if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }
+      return;
+    }
     var self = this, changed = false, send = false, wake = 0, lines = out.split('\n'), forms = {}, dropped = [];
     for (var i = 0; i < lines.length; i++) {
       var f = lines[i].split('\t');

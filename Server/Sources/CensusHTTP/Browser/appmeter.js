@@ -117,16 +117,22 @@
     });
     this.flush();
   }
-  function pageCallName(event) { return String(event).replace(/[\u0000-\u001f]/g, ''); }
+  function pageCallName(event) {
+    return event === 'setPlayheadPosition' ? event : String(event).replace(/[\u0000-\u001f]/g, '');
+  }
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
-    if (name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
+    if (name !== 'setPlayheadPosition' && name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
     if (this.debug) w.console.debug('AppMeter ggPM ' + text.replace('\n', ' '));
     this.run(this.e.call(this.h, text, time));
   };
   Meter.prototype.run = function (out) {
+    if (!out) {
+      if (this.timer) { w.clearTimeout(this.timer); this.timer = 0; }
+      return;
+    }
     var self = this, changed = false, send = false, wake = 0, lines = out.split('\n'), forms = {}, dropped = [];
     for (var i = 0; i < lines.length; i++) {
       var f = lines[i].split('\t');
