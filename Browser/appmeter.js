@@ -32,6 +32,8 @@
     var a = this.put(text);
     return this.out(this.x.am_call(handle, a[0], a[1], time));
   };
+  /* setPlayheadPosition with a whole number of seconds: the number itself crosses (BrowserCall). */
+  Engine.prototype.playhead = function (handle, position, time) { return this.out(this.x.am_playhead(handle, position, time)); };
   Engine.prototype.wake = function (handle, time) { return this.out(this.x.am_wake(handle, time)); };
   /* A checkpoint's query with its credit form applied (the engine checks the form is its). */
   Engine.prototype.creditQuery = function (query, id, seconds, created) {
@@ -138,6 +140,14 @@
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
+    /* A playing page's call every second: a whole number below 10^15 is its own text's digits,
+       so it crosses as the number (the engine reads both alike: BrowserCall.playhead). */
+    if (name === 'setPlayheadPosition' && typeof argument === 'number' && Number.isInteger(argument) &&
+        Math.abs(argument) < 1e15) {
+      if (this.debug) w.console.debug('AppMeter ggPM setPlayheadPosition p=' + argument);
+      this.run(this.e.playhead(this.h, argument, time));
+      return;
+    }
     if (name !== 'setPlayheadPosition' && name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
     /* The call as the page made it (its keys in its order), before what the engine logs of it. */

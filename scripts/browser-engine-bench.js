@@ -36,6 +36,8 @@ WebAssembly.instantiate(fs.readFileSync(file), imports).then((m) => {
   const handle = x.am_create(created[0], created[1], time);
   const digest = crypto.createHash('sha256').update(out(x.am_output_length()));
   const call = (text) => { const a = put(text); digest.update(out(x.am_call(handle, a[0], a[1], time))); };
+  // A whole-number playhead crosses as the number, as appmeter.js passes it (am_playhead).
+  const playhead = (position) => { digest.update(out(x.am_playhead(handle, position, time))); };
   const hours = [];
   for (let hour = 1; hour <= 4; hour++) {
     call('loadMetadata\ntype=content&assetid=HOUR-' + hour + '&program=P&title=T&length=3600' +
@@ -43,7 +45,7 @@ WebAssembly.instantiate(fs.readFileSync(file), imports).then((m) => {
     const start = process.hrtime.bigint();
     for (let position = 0; position < 3600; position++) {
       time += 1000;
-      call('setPlayheadPosition\np=' + position);
+      playhead(position);
     }
     call('end\np=3600');
     hours.push((Number(process.hrtime.bigint() - start) / 1e6).toFixed(1) + ' ms');

@@ -52,6 +52,20 @@ package enum BrowserCall: Equatable {
         }
     }
 
+    /// `setPlayheadPosition` whose argument the page passed as a number (`am_playhead`): the call
+    /// its text `setPlayheadPosition\np=<the number>` is, without writing and reading the text. The
+    /// page passes only whole numbers below 10¹⁵ this way, whose text is their digits; any finite
+    /// number below 10¹⁵ is rounded down, as ``wholeSeconds(_:)`` rounds a decimal, and any other
+    /// is refused as its text would be.
+    package static func playhead(seconds: Double) -> Result<BrowserCall, BrowserInputError> {
+        guard seconds.isFinite, seconds.magnitude < 1e15 else {
+            return .failure(BrowserInputError(
+                code: .invalidPlayheadPosition,
+                message: "setPlayheadPosition: the playhead position is not a number of seconds below 10^15; call ignored"))
+        }
+        return .success(.setPlayheadPosition(Int64(seconds.rounded(.down))))
+    }
+
     /// `setPlayheadPosition` with a bare `p=` argument, the call a playing page makes every second,
     /// read without splitting the text, decoding a query or building a dictionary: the same answer
     /// as the general reading, which takes every other text (any `%`, `+`, `&` or other key).

@@ -72,6 +72,20 @@ func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: I
     return answer(lines)
 }
 
+/// Handles `setPlayheadPosition` with a number the page holds (``BrowserCall/playhead(seconds:)``):
+/// the call a playing page makes every second, with nothing to write or read; answers as `am_call`.
+@_expose(wasm, "am_playhead")
+@_cdecl("am_playhead")
+func amPlayhead(_ handle: Int32, _ seconds: Double, _ milliseconds: Double) -> Int32 {
+    var lines = BrowserEffectLines()
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
+    switch BrowserCall.playhead(seconds: seconds) {
+    case .success(let call): instance.handle(call, at: instant(milliseconds), into: &lines)
+    case .failure(let error): lines.event(error.code, error.message)
+    }
+    return answer(lines)
+}
+
 /// Handles the wake-ups due by `milliseconds`.
 @_expose(wasm, "am_wake")
 @_cdecl("am_wake")

@@ -35,6 +35,29 @@ import Testing
         }
     }
 
+    /// A page passes a whole number below 10¹⁵ as the number (`am_playhead`), whose text would be
+    /// its digits: both read alike. Each row: the number, and its text as JavaScript's `String`
+    /// writes it, which the general reading gets for any other number (refused ones alike).
+    @Test(arguments: [
+        (0, "0"), (-0.0, "0"), (1, "1"), (12, "12"), (3599, "3599"), (-3, "-3"), (1_800_000_100, "1800000100"),
+        (999_999_999_999_999, "999999999999999"), (-999_999_999_999_999, "-999999999999999"),
+        (12.7, "12.7"), (-3.5, "-3.5"),
+        (1e15, "1000000000000000"), (-1e15, "-1000000000000000"), (1e21, "1e+21"),
+        (.nan, "NaN"), (.infinity, "Infinity"), (-.infinity, "-Infinity"),
+    ] as [(Double, String)])
+    func aNumberIsReadAsItsTextWouldBe(seconds: Double, text: String) {
+        let byNumber = BrowserCall.playhead(seconds: seconds)
+        let byText = BrowserCall.parse("setPlayheadPosition\np=" + text)
+        switch (byNumber, byText) {
+        case (.success(let number), .success(let text)):
+            #expect(number == text)
+        case (.failure(let number), .failure(let text)):
+            #expect(number.code == .invalidPlayheadPosition && text.code == .invalidPlayheadPosition)
+        default:
+            Issue.record("\(seconds): by number \(byNumber), by text \(byText)")
+        }
+    }
+
     @Test func otherCallsAreNotPlayheads() {
         #expect(BrowserCall.parse("setPlayheadPositionX\np=1") != .success(.setPlayheadPosition(1)))
         #expect(BrowserCall.parse("stop\np=5") == .success(.stop(5)))

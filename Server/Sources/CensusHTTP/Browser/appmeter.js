@@ -24,6 +24,7 @@
     var a = this.put(text);
     return this.out(this.x.am_call(handle, a[0], a[1], time));
   };
+  Engine.prototype.playhead = function (handle, position, time) { return this.out(this.x.am_playhead(handle, position, time)); };
   Engine.prototype.wake = function (handle, time) { return this.out(this.x.am_wake(handle, time)); };
   Engine.prototype.creditQuery = function (query, id, seconds, created) {
     var a = this.put(query + '\t' + id);
@@ -123,6 +124,12 @@
   Meter.prototype.call = function (event, argument, time) {
     if (this.h < 0) return;
     var name = String(event), text;
+    if (name === 'setPlayheadPosition' && typeof argument === 'number' && Number.isInteger(argument) &&
+        Math.abs(argument) < 1e15) {
+      if (this.debug) w.console.debug('AppMeter ggPM setPlayheadPosition p=' + argument);
+      this.run(this.e.playhead(this.h, argument, time));
+      return;
+    }
     if (name !== 'setPlayheadPosition' && name.toLowerCase() === 'loadmetadata') text = name + '\n' + metadataQuery(argument);
     else text = name + '\np=' + encodeURIComponent(argument === null || argument === undefined ? '' : String(argument));
     if (this.debug) w.console.debug('AppMeter ggPM ' + text.replace('\n', ' '));
