@@ -105,7 +105,7 @@ func amSendQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ mill
     let text = take(pointer, length)
     let query = BrowserInstance.sendQuery(text, at: instant(milliseconds), recovered: recovered != 0,
                                           prefixLength: Int(prefixLength)) ?? ""
-    return answer(Array(query.utf8))
+    return answer(query)
 }
 
 /// A checkpoint's query with its credit form applied (``BrowserInstance/creditedQuery``): the
@@ -118,9 +118,9 @@ func amCreditQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ se
     let query = String(decoding: bytes[..<tab], as: UTF8.self)
     // Numbers from the page's storage: anything but a whole number from 0 keeps the query.
     guard tab < bytes.count, let seconds = Int64(exactly: seconds), let created = Int64(exactly: created),
-          seconds >= 0, created >= 0 else { return answer(Array(query.utf8)) }
+          seconds >= 0, created >= 0 else { return answer(query) }
     let pingID = String(decoding: bytes[(tab + 1)...], as: UTF8.self)
-    return answer(Array(BrowserInstance.creditedQuery(query, pingID: pingID, seconds: seconds, created: created).utf8))
+    return answer(BrowserInstance.creditedQuery(query, pingID: pingID, seconds: seconds, created: created))
 }
 
 /// What to do with a ping after one request (``BrowserDelivery``): `status` 0 for no HTTP
@@ -128,9 +128,9 @@ func amCreditQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ se
 @_expose(wasm, "am_outcome")
 @_cdecl("am_outcome")
 func amOutcome(_ handle: Int32, _ status: Int32, _ retryAfter: Double, _ random: Double) -> Int32 {
-    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer([]) }
+    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer("") }
     let decision = instance.delivery.decide(status: Int(status), retryAfter: retryAfter, random: random)
-    return answer(Array(BrowserDelivery.line(decision).utf8))
+    return answer(BrowserDelivery.line(decision))
 }
 
 /// How many of the oldest pings a page drops when `count` wait (``QueueBounds/overflow(count:)``).
@@ -180,12 +180,12 @@ private func instant(_ milliseconds: Double) -> MeterInstant {
 }
 
 @discardableResult
-private func answer(_ lines: BrowserEffectLines) -> Int32 {
-    var text = lines.text
+private func answer(_ lines: BrowserEffectLines) -> Int32 { answer(lines.text) }
+
+private func answer(_ text: String) -> Int32 {
+    var text = text
     return text.withUTF8 { answer($0) }
 }
-
-private func answer(_ bytes: [UInt8]) -> Int32 { bytes.withUnsafeBufferPointer { answer($0) } }
 
 /// Copies the answer into the output buffer, grown as needed and let go when large.
 private func answer(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {

@@ -37,7 +37,7 @@ import Testing
         #expect(AcceptEncoding.admitsGzip(header) == admits)
     }
 
-    @Test func aLongHostileHeaderIsReadInOnePass() {
+    @Test func aLongHostileHeaderIsReadToItsEnd() {
         #expect(!AcceptEncoding.admitsGzip(String(repeating: "br;q=1;q=1,", count: 20_000)))
         #expect(AcceptEncoding.admitsGzip(String(repeating: ";", count: 200_000) + ",gzip"))
     }

@@ -75,7 +75,8 @@ package struct BrowserController: Sendable {
         let asset = assets[keyPath: path]
         // Pages pin the file by its hash (`integrity`), and each configuration names the current
         // one, so an hour of caching cannot mix versions.
-        var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*"]
+        var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*",
+                                   .eTag: "\"\(asset.integrity)\""]
         var body = asset.buffer
         if let gzipped = asset.gzipped {
             // Caches keep one answer per encoding; each encoding has a tag of its own (RFC 9110 §8.8.3).
@@ -84,11 +85,7 @@ package struct BrowserController: Sendable {
                 headers[.contentEncoding] = "gzip"
                 headers[.eTag] = "\"\(asset.integrity)+gzip\""
                 body = gzipped
-            } else {
-                headers[.eTag] = "\"\(asset.integrity)\""
             }
-        } else {
-            headers[.eTag] = "\"\(asset.integrity)\""
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
     }
