@@ -1,6 +1,3 @@
-/* AppMeter census: an app's configuration file, /conf/<apid>.js#name=<instance>&ns=<namespace>
-   (docs/browser.md). It finds its own <script>, keeps the configuration, loads the bundle once
-   (pinned by its hash, up to 5 tries 2 s apart) and starts the instance that nlsQ queued. */
 (function (w) {
   'use strict';
   var c = /*CONFIG*/;
@@ -19,8 +16,6 @@
   N.configs = N.configs || {};
   N.configs[c.apid] = c;
 
-  /* From now on, calls wait with the time they were made (the snippet's queue has none), so that
-     the engine credits them when they happened, not when the bundle arrived. */
   var instance = N[name];
   if (instance && !instance.amTimed) {
     instance.amTimed = true;
