@@ -6,7 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Testing
 
-/// The bundle and engine gzip-compressed to a browser that accepts gzip (census-decisions S56),
+/// The bundle and engine compressed as a browser prefers, Brotli or gzip (census-decisions S56),
 /// as they are otherwise: the same file once decoded (the page's `integrity` holds either way).
 @Suite struct BrowserCompressionTests {
     /// `Accept-Encoding` as browsers, proxies and strangers send it.
@@ -34,12 +34,39 @@ import Testing
         ("gzip;level=9", true),
     ] as [(String?, Bool)])
     func acceptEncodingIsReadAsRFC9110Says(_ header: String?, _ admits: Bool) {
-        #expect(AcceptEncoding.admitsGzip(header) == admits)
+        #expect(AcceptEncoding.preferred(header, among: [.gzip]) == (admits ? .gzip : nil))
+    }
+
+    /// Between the two codings the census keeps: the higher weight, a coding not listed weighing
+    /// what `*` does, Brotli (the smaller) between equal weights.
+    @Test(arguments: [
+        (nil, nil),
+        ("gzip, deflate", .gzip),                 // Chromium over HTTP
+        ("gzip, deflate, br, zstd", .brotli),     // Chromium over HTTPS
+        ("br", .brotli),
+        ("BR;q=0.5, gzip;q=0.4", .brotli),
+        ("br;q=0.4, gzip;q=0.5", .gzip),
+        ("br;q=0, gzip", .gzip),
+        ("br, gzip;q=0", .brotli),
+        ("*", .brotli),
+        ("*;q=0.5, gzip", .gzip),
+        ("gzip;q=0.5, *", .brotli),
+        ("identity, deflate", nil),
+        ("br;q=0.0001", .brotli),
+        ("br;q=0.001, gzip;q=0.001", .brotli),
+        ("x-gzip;q=1.0, br;q=0.999", .gzip),
+        ("br;q=0.9, br;q=0, gzip;q=0.8", .brotli),
+        ("br;q=0., gzip;q=0.000, *;q=0", nil),
+    ] as [(String?, ContentCoding?)])
+    func theHigherWeightWinsAndBrotliATie(_ header: String?, _ coding: ContentCoding?) {
+        #expect(AcceptEncoding.preferred(header, among: [.brotli, .gzip]) == coding)
     }
 
     @Test func aLongHostileHeaderIsReadToItsEnd() {
-        #expect(!AcceptEncoding.admitsGzip(String(repeating: "br;q=1;q=1,", count: 20_000)))
-        #expect(AcceptEncoding.admitsGzip(String(repeating: ";", count: 200_000) + ",gzip"))
+        #expect(AcceptEncoding.preferred(String(repeating: "br;q=1;q=1,", count: 20_000), among: [.gzip]) == nil)
+        #expect(AcceptEncoding.preferred(String(repeating: "br;q=1;q=1,", count: 20_000), among: [.brotli, .gzip]) == .brotli)
+        #expect(AcceptEncoding.preferred(String(repeating: ";", count: 200_000) + ",gzip", among: [.brotli, .gzip]) == .gzip)
+        #expect(AcceptEncoding.preferred("gzip;q=0." + String(repeating: "0", count: 200_000) + "1", among: [.gzip]) == .gzip)
     }
 
     @Test func theChecksumIsGzips() {
@@ -59,7 +86,24 @@ import Testing
         #expect(!BrowserAssets.Asset.isGzip(Array(gzipped.prefix(17)), of: []))
     }
 
-    @Test func aBrowserAcceptingGzipIsSentTheCompressedFileAndOthersThePlainOne() async throws {
+    @Test func aBrotliCopyIsServedOnlyForTheFileItWasMadeFrom() throws {
+        let assets = try #require(BrowserAssets.shipped)
+        #expect(assets.engine.brotli != nil && assets.bundle.brotli != nil)
+        #expect(assets.engine.codings == [.brotli, .gzip])
+        let plain = Array(buffer: assets.engine.buffer)
+        let brotli = try #require(assets.engine.brotli.map { Array(buffer: $0) })
+        let source = Array((BrowserAssets.Asset.hexSHA256(plain) + "\n").utf8)
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliSource: source).codings == [.brotli])
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliSource: nil).brotli == nil)
+        var other = plain
+        other[other.count / 2] ^= 1
+        #expect(BrowserAssets.Asset(other, gzipped: nil, brotli: brotli, brotliSource: source).brotli == nil)
+        #expect(BrowserAssets.Asset(other, gzipped: nil).codings.isEmpty)
+        // The standard check value of SHA-256, as sha256sum writes it.
+        #expect(BrowserAssets.Asset.hexSHA256(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    @Test func aBrowserIsSentTheCodingItPrefersAndOthersThePlainFile() async throws {
         try await Backend.sqlite.withStore { store in
             let server = CensusServer(store: store)
             try await Application(router: server.router()).test(.router) { client in
@@ -73,8 +117,9 @@ import Testing
                         plain = Array(buffer: response.body)
                         plainTag = response.headers[.eTag]
                     }
+                    var gzipTag: String?
                     try await client.execute(uri: route, method: .get,
-                                             headers: [.acceptEncoding: "gzip, deflate, br"]) { response in
+                                             headers: [.acceptEncoding: "gzip, deflate"]) { response in
                         #expect(response.status == .ok)
                         #expect(response.headers[.contentEncoding] == "gzip")
                         #expect(response.headers[.vary] == "Accept-Encoding")
@@ -83,6 +128,19 @@ import Testing
                         #expect(body.count < plain.count / 2)
                         #expect(BrowserAssets.Asset.isGzip(body, of: plain))
                         #expect(response.headers[.eTag] != plainTag)
+                        gzipTag = response.headers[.eTag]
+                    }
+                    let shipped = try #require(BrowserAssets.shipped)
+                    let asset = route == BrowserController.browserEngineRoute ? shipped.engine : shipped.bundle
+                    try await client.execute(uri: route, method: .get,
+                                             headers: [.acceptEncoding: "gzip, deflate, br, zstd"]) { response in
+                        #expect(response.status == .ok)
+                        #expect(response.headers[.contentEncoding] == "br")
+                        #expect(response.headers[.vary] == "Accept-Encoding")
+                        let body = Array(buffer: response.body)
+                        #expect(body == asset.brotli.map { Array(buffer: $0) })
+                        #expect(body.count < plain.count / 2)
+                        #expect(response.headers[.eTag] != plainTag && response.headers[.eTag] != gzipTag)
                     }
                     try await client.execute(uri: route, method: .get, headers: [.acceptEncoding: "gzip;q=0"]) { response in
                         #expect(response.headers[.contentEncoding] == nil)

@@ -1,38 +1,72 @@
-/// Whether a request's `Accept-Encoding` admits a gzip-compressed answer (RFC 9110 §12.5.3):
-/// `gzip` or `x-gzip` listed with a weight above zero, or `*` above zero when gzip is not listed
-/// at all. No header, or gzip refused (`gzip;q=0`), gets the file as it is.
+/// A coding the census keeps a browser file in besides the file itself (census-decisions S56).
+enum ContentCoding: String, Sendable, CaseIterable {
+    /// Brotli (RFC 7932), which Chromium asks for over HTTPS only: a sixth smaller than gzip here.
+    case brotli = "br"
+    /// gzip (RFC 1952), which every browser asks for.
+    case gzip
+}
+
+/// Which coding a request's `Accept-Encoding` prefers among those a file is kept in (RFC 9110
+/// §12.5.3): the one it weighs highest above zero, a coding it does not list weighing what `*`
+/// does. No header, or every kept coding refused (`gzip;q=0`), gets the file as it is.
 ///
-/// The header comes from the network: it is read once, left to right, without building anything
-/// from it, so any length the HTTP parser lets through costs a linear scan.
+/// The header comes from the network: it is read once, left to right, keeping three weights, so
+/// any length the HTTP parser lets through costs a linear scan.
 enum AcceptEncoding {
-    static func admitsGzip(_ header: String?) -> Bool {
-        guard let header else { return false }
-        var gzip: Bool?
-        var anything: Bool?
+    /// The coding to answer with, of `available` (the first wins between equal weights), or nil
+    /// for the file as it is.
+    static func preferred(_ header: String?, among available: [ContentCoding]) -> ContentCoding? {
+        guard let header else { return nil }
+        var brotli: Int?
+        var gzip: Int?
+        var anything: Int?
         for member in header.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
             let parts = member.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
             let coding = trimmed(parts[0])
-            let weighted = parts.count > 1 ? weightIsPositive(parts[1]) : true
+            let weight = parts.count > 1 ? thousandths(parts[1]) : 1000
+            // Listed twice, a coding counts with its higher weight.
             if equalsIgnoringCase(coding, "gzip") || equalsIgnoringCase(coding, "x-gzip") {
-                gzip = (gzip ?? false) || weighted
+                gzip = max(gzip ?? 0, weight)
+            } else if equalsIgnoringCase(coding, "br") {
+                brotli = max(brotli ?? 0, weight)
             } else if coding.elementsEqual("*".utf8) {
-                anything = (anything ?? false) || weighted
+                anything = max(anything ?? 0, weight)
             }
         }
-        return gzip ?? anything ?? false
+        var best: (coding: ContentCoding, weight: Int)?
+        for coding in available {
+            let weight = (coding == .brotli ? brotli : gzip) ?? anything ?? 0
+            if weight > (best?.weight ?? 0) { best = (coding, weight) }
+        }
+        return best?.coding
     }
 
-    /// The parameters after a coding: false only for `q=0` (`0`, `0.`, `0.000`); a weight that is
-    /// not a number is taken as given, as a browser would not send one.
-    private static func weightIsPositive<S: BidirectionalCollection<UInt8>>(_ parameters: S) -> Bool {
+    /// The weight given in a coding's parameters, in thousandths: 0 only for `q=0` (`0`, `0.`,
+    /// `0.000`); `0.5` is 500, a weight below a thousandth (`0.0001`) 1, and a weight that is not
+    /// `0…` (`1`, `1.000`, or not a number, which no browser sends) 1000.
+    private static func thousandths<S: BidirectionalCollection<UInt8>>(_ parameters: S) -> Int {
         for parameter in parameters.split(separator: UInt8(ascii: ";")) {
             let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, equalsIgnoringCase(trimmed(pair[0]), "q") else { continue }
             let value = trimmed(pair[1])
-            guard value.first == UInt8(ascii: "0") else { return true }
-            return value.dropFirst().contains { $0 != UInt8(ascii: ".") && $0 != UInt8(ascii: "0") }
+            guard value.first == UInt8(ascii: "0") else { return 1000 }
+            var weight = 0
+            var digits = 0
+            var beyond = false
+            for byte in value.dropFirst() where byte != UInt8(ascii: ".") {
+                let digit = Int(byte) - Int(UInt8(ascii: "0"))
+                guard (0...9).contains(digit) else { return 1000 }
+                if digits < 3 {
+                    weight = weight * 10 + digit
+                    digits += 1
+                } else if digit != 0 {
+                    beyond = true
+                }
+            }
+            for _ in digits..<3 { weight *= 10 }
+            return weight == 0 && beyond ? 1 : weight
         }
-        return true
+        return 1000
     }
 
     private static func trimmed<S: BidirectionalCollection<UInt8>>(_ bytes: S) -> S.SubSequence {

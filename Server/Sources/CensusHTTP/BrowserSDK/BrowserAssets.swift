@@ -17,14 +17,39 @@ struct BrowserAssets: Sendable {
         /// The same file gzip-compressed (built with it by scripts/build-browser-sdk), answered to
         /// a browser that accepts gzip (census-decisions S56); nil when it is not beside the file.
         let gzipped: ByteBuffer?
+        /// The same file Brotli-compressed, answered to a browser that prefers it (S56); nil when
+        /// it is not beside the file or was built from another one.
+        let brotli: ByteBuffer?
         /// `sha384-<base64>`, for the `integrity` a page's loader asks the browser to check (of
         /// the file as decoded, whichever encoding carried it).
         let integrity: String
 
-        init(_ bytes: [UInt8], gzipped: [UInt8]?) {
+        /// The file `bytes`, with what scripts/build-browser-sdk built beside it: `gzipped`, and
+        /// `brotli` with `brotliSource`, the hex SHA-256 of the file it was compressed from (a
+        /// Brotli stream names no checksum of what it holds, and the census has no decoder).
+        init(_ bytes: [UInt8], gzipped: [UInt8]?, brotli: [UInt8]? = nil, brotliSource: [UInt8]? = nil) {
             buffer = ByteBuffer(bytes: bytes)
             self.gzipped = gzipped.flatMap { Self.isGzip($0, of: bytes) ? ByteBuffer(bytes: $0) : nil }
+            let source = brotliSource.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
+            self.brotli = brotli.flatMap { source == Self.hexSHA256(bytes) ? ByteBuffer(bytes: $0) : nil }
             integrity = "sha384-" + Data(SHA384.hash(data: bytes)).base64EncodedString()
+        }
+
+        /// The codings the file is kept in, the census's choice first between equal weights: the smaller.
+        var codings: [ContentCoding] {
+            (brotli == nil ? [] : [.brotli]) + (gzipped == nil ? [] : [.gzip])
+        }
+
+        /// The file in `coding`.
+        func body(_ coding: ContentCoding) -> ByteBuffer? {
+            switch coding {
+            case .brotli: brotli
+            case .gzip: gzipped
+            }
+        }
+
+        static func hexSHA256(_ bytes: [UInt8]) -> String {
+            SHA256.hash(data: bytes).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
         }
 
         /// Whether `gzipped` is a gzip member whose trailer names `bytes` (RFC 1952: its CRC-32
@@ -58,8 +83,11 @@ struct BrowserAssets: Sendable {
         guard let bundle = read("appmeter", "js"), let engine = read("appmeter-core", "wasm"),
               let loader = read("conf-loader", "js"), let page = read("player", "html")
         else { return nil }
-        return BrowserAssets(bundle: Asset(bundle, gzipped: read("appmeter.js", "gz")),
-                             engine: Asset(engine, gzipped: read("appmeter-core.wasm", "gz")),
+        func asset(_ bytes: [UInt8], _ name: String) -> Asset {
+            Asset(bytes, gzipped: read(name, "gz"), brotli: read(name, "br"), brotliSource: read(name + ".br", "sha256"))
+        }
+        return BrowserAssets(bundle: asset(bundle, "appmeter.js"),
+                             engine: asset(engine, "appmeter-core.wasm"),
                              loaderTemplate: String(decoding: loader, as: UTF8.self),
                              demoPage: String(decoding: page, as: UTF8.self))
     }()

@@ -68,7 +68,7 @@ package struct BrowserController: Sendable {
             body: .init(byteBuffer: ByteBuffer(string: body)))
     }
 
-    /// A bundle file, gzip-compressed to a browser that accepts it (census-decisions S56).
+    /// A bundle file, compressed as the browser prefers of what the census keeps (census-decisions S56).
     private static func asset(_ path: KeyPath<BrowserAssets, BrowserAssets.Asset>, type: String,
                               for request: Request) -> Response {
         guard let assets = BrowserAssets.shipped else { return assetsMissing }
@@ -78,13 +78,15 @@ package struct BrowserController: Sendable {
         var headers: HTTPFields = [.contentType: type, .cacheControl: "public, max-age=3600", .accessControlAllowOrigin: "*",
                                    .eTag: "\"\(asset.integrity)\""]
         var body = asset.buffer
-        if let gzipped = asset.gzipped {
+        let codings = asset.codings
+        if !codings.isEmpty {
             // Caches keep one answer per encoding; each encoding has a tag of its own (RFC 9110 §8.8.3).
             headers[.vary] = "Accept-Encoding"
-            if AcceptEncoding.admitsGzip(request.headers[values: .acceptEncoding].joined(separator: ",")) {
-                headers[.contentEncoding] = "gzip"
-                headers[.eTag] = "\"\(asset.integrity)+gzip\""
-                body = gzipped
+            let accepted = request.headers[values: .acceptEncoding].joined(separator: ",")
+            if let coding = AcceptEncoding.preferred(accepted, among: codings), let encoded = asset.body(coding) {
+                headers[.contentEncoding] = coding.rawValue
+                headers[.eTag] = "\"\(asset.integrity)+\(coding.rawValue)\""
+                body = encoded
             }
         }
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: body))
