@@ -14,7 +14,11 @@
     return [view.byteOffset, enc.encodeInto(text, view).written];
   };
   Engine.prototype.out = function (length) {
-    return length > 0 ? dec.decode(new Uint8Array(this.x.memory.buffer, this.x.am_output(), length).slice()) : '';
+    if (length <= 0) return '';
+    var bytes = new Uint8Array(this.x.memory.buffer, this.x.am_output(), length);
+    if (length > 4096) return dec.decode(bytes.slice());
+    for (var i = 0; i < length; i++) if (bytes[i] > 127) return dec.decode(bytes.slice());
+    return String.fromCharCode.apply(null, bytes);
   };
   Engine.prototype.create = function (settings, time) {
     var a = this.put(settings), handle = this.x.am_create(a[0], a[1], time);
