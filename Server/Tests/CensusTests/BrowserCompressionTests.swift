@@ -52,7 +52,19 @@ import Testing
         ("*;q=0.5, gzip", .gzip),
         ("gzip;q=0.5, *", .brotli),
         ("identity, deflate", nil),
-        ("br;q=0.0001", .brotli),
+        ("br;q=0.001", .brotli),
+        ("br;q=1.000, gzip", .brotli),
+        // Weights the RFC's grammar does not allow: the member is left out.
+        ("br;q=-1, gzip;q=0.1", .gzip),
+        ("br;q=.5, gzip;q=0.1", .gzip),
+        ("br;q=00.5, gzip;q=0.1", .gzip),
+        ("br;q=0.5.5, gzip;q=0.1", .gzip),
+        ("br;q=0.0001, gzip;q=0.1", .gzip),
+        ("br;q=1.001, gzip;q=0.1", .gzip),
+        ("br;q=2, gzip;q=0.1", .gzip),
+        ("br;q=, gzip;q=0.1", .gzip),
+        ("br;q=0.5x", nil),
+        ("identity;q=1, gzip;q=0.1", .gzip),
         ("br;q=0.001, gzip;q=0.001", .brotli),
         ("x-gzip;q=1.0, br;q=0.999", .gzip),
         ("br;q=0.9, br;q=0, gzip;q=0.8", .brotli),
@@ -66,7 +78,8 @@ import Testing
         #expect(AcceptEncoding.preferred(String(repeating: "br;q=1;q=1,", count: 20_000), among: [.gzip]) == nil)
         #expect(AcceptEncoding.preferred(String(repeating: "br;q=1;q=1,", count: 20_000), among: [.brotli, .gzip]) == .brotli)
         #expect(AcceptEncoding.preferred(String(repeating: ";", count: 200_000) + ",gzip", among: [.brotli, .gzip]) == .gzip)
-        #expect(AcceptEncoding.preferred("gzip;q=0." + String(repeating: "0", count: 200_000) + "1", among: [.gzip]) == .gzip)
+        #expect(AcceptEncoding.preferred("gzip;q=0." + String(repeating: "0", count: 200_000) + "1", among: [.gzip]) == nil)
+        #expect(AcceptEncoding.preferred(String(repeating: "gzip;q=0.001,", count: 20_000), among: [.gzip]) == .gzip)
     }
 
     @Test func theChecksumIsGzips() {
@@ -86,19 +99,28 @@ import Testing
         #expect(!BrowserAssets.Asset.isGzip(Array(gzipped.prefix(17)), of: []))
     }
 
-    @Test func aBrotliCopyIsServedOnlyForTheFileItWasMadeFrom() throws {
+    @Test func aBrotliCopyIsServedOnlyWholeAndForTheFileItWasMadeFrom() throws {
         let assets = try #require(BrowserAssets.shipped)
         #expect(assets.engine.brotli != nil && assets.bundle.brotli != nil)
         #expect(assets.engine.codings == [.brotli, .gzip])
         let plain = Array(buffer: assets.engine.buffer)
         let brotli = try #require(assets.engine.brotli.map { Array(buffer: $0) })
-        let source = Array((BrowserAssets.Asset.hexSHA256(plain) + "\n").utf8)
-        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliSource: source).codings == [.brotli])
-        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliSource: nil).brotli == nil)
+        let digests = Array((BrowserAssets.Asset.hexSHA256(plain) + " " + BrowserAssets.Asset.hexSHA256(brotli) + "\n").utf8)
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliDigests: digests).codings == [.brotli])
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliDigests: nil).brotli == nil)
+        // Cut short, or another build's copy beside this file: not served.
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: Array(brotli.dropLast()), brotliDigests: digests).brotli == nil)
         var other = plain
         other[other.count / 2] ^= 1
-        #expect(BrowserAssets.Asset(other, gzipped: nil, brotli: brotli, brotliSource: source).brotli == nil)
-        #expect(BrowserAssets.Asset(other, gzipped: nil).codings.isEmpty)
+        #expect(BrowserAssets.Asset(other, gzipped: nil, brotli: brotli, brotliDigests: digests).brotli == nil)
+        // Digests of one file only, or three: not served.
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli,
+                                    brotliDigests: Array(BrowserAssets.Asset.hexSHA256(plain).utf8)).brotli == nil)
+        #expect(BrowserAssets.Asset(plain, gzipped: nil, brotli: brotli, brotliDigests: digests + digests).brotli == nil)
+        // A stale gzip copy and no Brotli one: the plain file only.
+        let gzipped = try #require(assets.engine.gzipped.map { Array(buffer: $0) })
+        #expect(BrowserAssets.Asset(other, gzipped: gzipped).codings.isEmpty)
+        #expect(BrowserAssets.Asset(plain, gzipped: gzipped).codings == [.gzip])
         // The standard check value of SHA-256, as sha256sum writes it.
         #expect(BrowserAssets.Asset.hexSHA256(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
@@ -129,6 +151,7 @@ import Testing
                         #expect(BrowserAssets.Asset.isGzip(body, of: plain))
                         #expect(response.headers[.eTag] != plainTag)
                         gzipTag = response.headers[.eTag]
+                        #expect(gzipTag == plainTag.map { String($0.dropLast()) + "+gzip\"" })
                     }
                     let shipped = try #require(BrowserAssets.shipped)
                     let asset = route == BrowserController.browserEngineRoute ? shipped.engine : shipped.bundle
@@ -138,7 +161,9 @@ import Testing
                         #expect(response.headers[.contentEncoding] == "br")
                         #expect(response.headers[.vary] == "Accept-Encoding")
                         let body = Array(buffer: response.body)
+                        // The copy whose digest the build wrote (browser-check decodes it with brotli).
                         #expect(body == asset.brotli.map { Array(buffer: $0) })
+                        #expect(response.headers[.eTag] == "\"\(asset.integrity)+br\"")
                         #expect(body.count < plain.count / 2)
                         #expect(response.headers[.eTag] != plainTag && response.headers[.eTag] != gzipTag)
                     }

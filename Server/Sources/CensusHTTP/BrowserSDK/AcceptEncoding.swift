@@ -8,10 +8,14 @@ enum ContentCoding: String, Sendable, CaseIterable {
 
 /// Which coding a request's `Accept-Encoding` prefers among those a file is kept in (RFC 9110
 /// §12.5.3): the one it weighs highest above zero, a coding it does not list weighing what `*`
-/// does. No header, or every kept coding refused (`gzip;q=0`), gets the file as it is.
+/// does. No header, or every kept coding refused (`gzip;q=0`), gets the file as it is; so does a
+/// header that prefers `identity` (the census never refuses the plain file, so `identity` is not
+/// weighed). A member whose weight breaks the RFC's grammar (`q=-1`, `q=.5`, `q=0.1234`) is left
+/// out, as if not listed.
 ///
-/// The header comes from the network: it is read once, left to right, keeping three weights, so
-/// any length the HTTP parser lets through costs a linear scan.
+/// The header comes from the network: it is read once, left to right, as slices of itself (an
+/// array of them per split, no copy of the text), so any length the HTTP parser lets through
+/// costs a linear scan.
 enum AcceptEncoding {
     /// The coding to answer with, of `available` (the first wins between equal weights), or nil
     /// for the file as it is.
@@ -23,7 +27,7 @@ enum AcceptEncoding {
         for member in header.utf8.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: true) {
             let parts = member.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)
             let coding = trimmed(parts[0])
-            let weight = parts.count > 1 ? thousandths(parts[1]) : 1000
+            guard let weight = parts.count > 1 ? thousandths(parts[1]) : 1000 else { continue }
             // Listed twice, a coding counts with its higher weight.
             if equalsIgnoringCase(coding, "gzip") || equalsIgnoringCase(coding, "x-gzip") {
                 gzip = max(gzip ?? 0, weight)
@@ -41,30 +45,27 @@ enum AcceptEncoding {
         return best?.coding
     }
 
-    /// The weight given in a coding's parameters, in thousandths: 0 only for `q=0` (`0`, `0.`,
-    /// `0.000`); `0.5` is 500, a weight below a thousandth (`0.0001`) 1, and a weight that is not
-    /// `0…` (`1`, `1.000`, or not a number, which no browser sends) 1000.
-    private static func thousandths<S: BidirectionalCollection<UInt8>>(_ parameters: S) -> Int {
+    /// The weight given in a coding's parameters, in thousandths, as RFC 9110 §12.4.2 writes it:
+    /// `0` to `0.999` or `1` to `1.000`, at most three decimals; 1000 without a `q`; nil for a
+    /// weight written otherwise.
+    private static func thousandths<S: BidirectionalCollection<UInt8>>(_ parameters: S) -> Int? {
         for parameter in parameters.split(separator: UInt8(ascii: ";")) {
             let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
             guard pair.count == 2, equalsIgnoringCase(trimmed(pair[0]), "q") else { continue }
             let value = trimmed(pair[1])
-            guard value.first == UInt8(ascii: "0") else { return 1000 }
-            var weight = 0
-            var digits = 0
-            var beyond = false
-            for byte in value.dropFirst() where byte != UInt8(ascii: ".") {
-                let digit = Int(byte) - Int(UInt8(ascii: "0"))
-                guard (0...9).contains(digit) else { return 1000 }
-                if digits < 3 {
-                    weight = weight * 10 + digit
-                    digits += 1
-                } else if digit != 0 {
-                    beyond = true
-                }
+            guard let first = value.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1") else { return nil }
+            var weight = first == UInt8(ascii: "1") ? 1000 : 0
+            var rest = value.dropFirst()
+            guard let dot = rest.first else { return weight }
+            guard dot == UInt8(ascii: "."), rest.count <= 4 else { return nil }
+            rest = rest.dropFirst()
+            var scale = 100
+            for byte in rest {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                weight += Int(byte - UInt8(ascii: "0")) * scale
+                scale /= 10
             }
-            for _ in digits..<3 { weight *= 10 }
-            return weight == 0 && beyond ? 1 : weight
+            return weight <= 1000 ? weight : nil
         }
         return 1000
     }

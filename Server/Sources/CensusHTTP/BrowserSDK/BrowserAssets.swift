@@ -25,14 +25,24 @@ struct BrowserAssets: Sendable {
         let integrity: String
 
         /// The file `bytes`, with what scripts/build-browser-sdk built beside it: `gzipped`, and
-        /// `brotli` with `brotliSource`, the hex SHA-256 of the file it was compressed from (a
-        /// Brotli stream names no checksum of what it holds, and the census has no decoder).
-        init(_ bytes: [UInt8], gzipped: [UInt8]?, brotli: [UInt8]? = nil, brotliSource: [UInt8]? = nil) {
+        /// `brotli` with `brotliDigests`, the hex SHA-256s of the file it was compressed from and
+        /// of itself, a space between (a Brotli stream names no checksum of what it holds, and the
+        /// census has no decoder).
+        init(_ bytes: [UInt8], gzipped: [UInt8]?, brotli: [UInt8]? = nil, brotliDigests: [UInt8]? = nil) {
             buffer = ByteBuffer(bytes: bytes)
             self.gzipped = gzipped.flatMap { Self.isGzip($0, of: bytes) ? ByteBuffer(bytes: $0) : nil }
-            let source = brotliSource.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) }
-            self.brotli = brotli.flatMap { source == Self.hexSHA256(bytes) ? ByteBuffer(bytes: $0) : nil }
+            self.brotli = brotli.flatMap { brotli in
+                Self.isBrotli(brotli, of: bytes, digests: brotliDigests) ? ByteBuffer(bytes: brotli) : nil
+            }
             integrity = "sha384-" + Data(SHA384.hash(data: bytes)).base64EncodedString()
+        }
+
+        /// Whether `digests` (`<SHA-256 of the file> <SHA-256 of the copy>`) name `bytes` and
+        /// `brotli` both: a copy left from another build, or cut short, is not served.
+        static func isBrotli(_ brotli: [UInt8], of bytes: [UInt8], digests: [UInt8]?) -> Bool {
+            guard let digests else { return false }
+            let names = String(decoding: digests, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+            return names.count == 2 && names[0] == hexSHA256(bytes) && names[1] == hexSHA256(brotli)
         }
 
         /// The codings the file is kept in, the census's choice first between equal weights: the smaller.
@@ -84,7 +94,7 @@ struct BrowserAssets: Sendable {
               let loader = read("conf-loader", "js"), let page = read("player", "html")
         else { return nil }
         func asset(_ bytes: [UInt8], _ name: String) -> Asset {
-            Asset(bytes, gzipped: read(name, "gz"), brotli: read(name, "br"), brotliSource: read(name + ".br", "sha256"))
+            Asset(bytes, gzipped: read(name, "gz"), brotli: read(name, "br"), brotliDigests: read(name + ".br", "sha256"))
         }
         return BrowserAssets(bundle: asset(bundle, "appmeter.js"),
                              engine: asset(engine, "appmeter-core.wasm"),
