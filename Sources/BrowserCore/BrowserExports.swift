@@ -64,7 +64,7 @@ func amCreate(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ millise
 func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ milliseconds: Double) -> Int32 {
     let text = take(pointer, length)
     var lines = BrowserEffectLines()
-    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
+    guard let instance = instance(handle) else { return answer(lines) }
     switch BrowserCall.parse(text) {
     case .success(let call): instance.handle(call, at: instant(milliseconds), into: &lines)
     case .failure(let error): lines.event(error.code, error.message)
@@ -78,7 +78,7 @@ func amCall(_ handle: Int32, _ pointer: UnsafeMutablePointer<UInt8>, _ length: I
 @_cdecl("am_playhead")
 func amPlayhead(_ handle: Int32, _ seconds: Double, _ milliseconds: Double) -> Int32 {
     var lines = BrowserEffectLines()
-    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
+    guard let instance = instance(handle) else { return answer(lines) }
     switch BrowserCall.playhead(seconds: seconds) {
     case .success(let call): instance.handle(call, at: instant(milliseconds), into: &lines)
     case .failure(let error): lines.event(error.code, error.message)
@@ -91,7 +91,7 @@ func amPlayhead(_ handle: Int32, _ seconds: Double, _ milliseconds: Double) -> I
 @_cdecl("am_wake")
 func amWake(_ handle: Int32, _ milliseconds: Double) -> Int32 {
     var lines = BrowserEffectLines()
-    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer(lines) }
+    guard let instance = instance(handle) else { return answer(lines) }
     instance.wake(at: instant(milliseconds), into: &lines)
     return answer(lines)
 }
@@ -128,7 +128,7 @@ func amCreditQuery(_ pointer: UnsafeMutablePointer<UInt8>, _ length: Int32, _ se
 @_expose(wasm, "am_outcome")
 @_cdecl("am_outcome")
 func amOutcome(_ handle: Int32, _ status: Int32, _ retryAfter: Double, _ random: Double) -> Int32 {
-    guard instances.indices.contains(Int(handle)), let instance = instances[Int(handle)] else { return answer("") }
+    guard let instance = instance(handle) else { return answer("") }
     let decision = instance.delivery.decide(status: Int(status), retryAfter: retryAfter, random: random)
     return answer(BrowserDelivery.line(decision))
 }
@@ -173,6 +173,11 @@ private func letGoIfLarge(_ buffer: inout UnsafeMutableBufferPointer<UInt8>) {
         buffer.deallocate()
         buffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
     }
+}
+
+/// The live instance `handle` names, or nil for a handle the page made up or released.
+private func instance(_ handle: Int32) -> BrowserInstance? {
+    instances.indices.contains(Int(handle)) ? instances[Int(handle)] : nil
 }
 
 private func instant(_ milliseconds: Double) -> MeterInstant {

@@ -1,5 +1,5 @@
 /// A coding the census keeps a browser file in besides the file itself (census-decisions S56).
-enum ContentCoding: String, Sendable, CaseIterable {
+enum ContentCoding: String, Sendable {
     /// Brotli (RFC 7932), which Chromium asks for over HTTPS only: a sixth smaller than gzip here.
     case brotli = "br"
     /// gzip (RFC 1952), which every browser asks for.
